@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# regcore: the one entry point.
+#
+#   make             build the module (regcore.ko, regsim.ko) and the tools
+#   make modules     the kernel modules only, against KDIR
+#   make tools       the userspace tools only
+#   make check       host tests, then the VM suite on both kernels
+#   make demo        boot a VM and walk through a country change
+#   make bench       benchmarks (ratios against a baseline of the same run)
+#   make fuzz        run every fuzz target for a bounded time
+#   make install     install into DESTDIR (PREFIX=/usr)
+#   make deps        install the Debian packages the project needs
+#
+# The parts of the project each own a fragment under mk/; a fragment adds
+# its goals to the aggregate variables below (TOOLS, CHECK_HOST, CHECK_VM,
+# BENCH, FUZZ, INSTALL_GOALS, CLEAN_FILES).
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+BUILD := $(TOP)/build
+
+# The kernel the modules are built for: the newest version under
+# /lib/modules that has its headers installed (never `uname -r`: the build
+# machine runs some other kernel). KVER= or KDIR= override it.
+KVER ?= $(shell $(TOP)/scripts/kver.sh)
+KDIR ?= /lib/modules/$(KVER)/build
+
+# Userspace: C11, warnings are errors.
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+USER_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g \
+	-I$(TOP)/include/uapi -I$(TOP)/crda
+USER_LDFLAGS :=
+# The same objects again under AddressSanitizer and UBSan, for the tests.
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+SAN_CFLAGS := $(filter-out -O2,$(USER_CFLAGS)) -O1 $(SAN_FLAGS)
+
+PREFIX ?= /usr
+SBINDIR ?= /sbin
+MANDIR ?= $(PREFIX)/share/man
+UDEVDIR ?= /lib/udev/rules.d
+DESTDIR ?=
+
+TOOLS :=
+CHECK_HOST :=
+CHECK_VM :=
+BENCH :=
+FUZZ :=
+INSTALL_GOALS :=
+CLEAN_FILES :=
+
+.PHONY: all modules tools check check-host check-vm demo bench fuzz \
+	install clean deps
+all: modules tools
+
+include $(sort $(wildcard $(TOP)/mk/*.mk))
+
+tools: $(TOOLS)
+
+# `make check` runs everything; CHECK_HOST first so that a broken tool is
+# reported before ten minutes of VM time are spent.
+check: deps
+	@$(TOP)/scripts/run-checks.sh $(CHECK_HOST) $(CHECK_VM)
+check-host: $(CHECK_HOST)
+check-vm: $(CHECK_VM)
+
+bench: $(BENCH)
+fuzz: $(FUZZ)
+install: $(INSTALL_GOALS)
+
+deps:
+	@$(TOP)/scripts/deps.sh
+
+clean:
+	rm -rf $(BUILD) $(CLEAN_FILES)

@@ -1,0 +1,15 @@
+# Kernel modules: regcore.ko and the test driver regsim.ko, for the kernel
+# whose headers are installed (KVER/KDIR at the top). Other kernels (the
+# debug kernel of the VM suite) call scripts/build-modules.sh with their own
+# tree and output directory.
+KMOD_OUT := $(BUILD)/kmod/$(KVER)
+
+.PHONY: kstyle
+modules:
+	@$(TOP)/scripts/build-modules.sh $(KDIR) $(KMOD_OUT)
+	@echo "modules: $(KMOD_OUT)/regcore.ko $(KMOD_OUT)/tests/regsim/regsim.ko"
+
+# sparse and checkpatch over the kernel code, one host test each.
+CHECK_HOST += check-kstyle
+check-kstyle:
+	@$(TOP)/scripts/check-kstyle.sh $(KDIR) $(BUILD)/kstyle/$(KVER)
