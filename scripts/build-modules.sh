@@ -11,7 +11,7 @@
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 KDIR OUTDIR [make args]" >&2; exit 2; }
 kdir=$1
-out=$2
+out=$(realpath -m "$2")
 shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 if [ ! -e "$kdir/Makefile" ]; then

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * regcore: the in-kernel API for wireless drivers.
+ *
+ * A driver describes each radio as a &struct regcore_wiphy (bands, channels,
+ * regulatory flags, an optional notifier), registers it, and from then on
+ * regcore keeps every channel's flags and power limits in line with the
+ * regulatory domain in force. Drivers that know their country say so with
+ * regulatory_hint(); drivers that see an 802.11d country element pass it
+ * to regcore_country_ie_hint().
+ *
+ * Do not include this header together with <net/cfg80211.h>: regcore is a
+ * separate regulatory core and reuses some of cfg80211's function names
+ * for the driver's convenience (regulatory_hint()).
+ *
+ * Units everywhere: frequencies of rules in kHz, centre frequencies of
+ * channels in MHz, rule power in mBm (100 * dBm), rule antenna gain in mBi
+ * (100 * dBi), channel power in dBm, channel antenna gain in dBi, times in
+ * ms. Rule flags are nl80211's NL80211_RRF_*.
+ */
+#ifndef _NET_REGCORE_H
+#define _NET_REGCORE_H
+
+#include <linux/bits.h>
+#include <linux/list.h>
+#include <linux/nl80211.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+#define REGCORE_MHZ_TO_KHZ(freq)	((freq) * 1000)
+#define REGCORE_KHZ_TO_MHZ(freq)	((freq) / 1000)
+#define REGCORE_DBI_TO_MBI(gain)	((gain) * 100)
+#define REGCORE_MBI_TO_DBI(gain)	((gain) / 100)
+#define REGCORE_DBM_TO_MBM(power)	((power) * 100)
+#define REGCORE_MBM_TO_DBM(power)	((power) / 100)
+
+/**
+ * struct regcore_freq_range - the frequencies a rule covers
+ * @start_freq_khz: lower edge, kHz
+ * @end_freq_khz: upper edge, kHz
+ * @max_bandwidth_khz: widest channel allowed inside the range, kHz
+ */
+struct regcore_freq_range {
+	u32 start_freq_khz;
+	u32 end_freq_khz;
+	u32 max_bandwidth_khz;
+};
+
+/**
+ * struct regcore_power_rule - the power a rule allows
+ * @max_antenna_gain: maximum antenna gain, mBi (0: not specified)
+ * @max_eirp: maximum EIRP, mBm
+ */
+struct regcore_power_rule {
+	u32 max_antenna_gain;
+	u32 max_eirp;
+};
+
+/**
+ * struct regcore_reg_rule - one rule of a regulatory domain
+ * @freq_range: frequencies and maximum bandwidth
+ * @power_rule: power limits
+ * @flags: NL80211_RRF_* flags
+ * @dfs_cac_ms: DFS channel availability check time, ms (0: the default,
+ *	%REGCORE_DFS_MIN_CAC_TIME_MS)
+ */
+struct regcore_reg_rule {
+	struct regcore_freq_range freq_range;
+	struct regcore_power_rule power_rule;
+	u32 flags;
+	u32 dfs_cac_ms;
+};
+
+/* The CAC time a radar channel gets when its rule does not name one. */
+#define REGCORE_DFS_MIN_CAC_TIME_MS	60000
+
+/**
+ * struct regcore_regdomain - a regulatory domain
+ * @rcu_head: for freeing after a grace period
+ * @n_reg_rules: number of entries in @reg_rules (1 to
+ *	NL80211_MAX_SUPP_REG_RULES)
+ * @alpha2: ISO 3166-1 alpha2 country code, "00" for the world domain,
+ *	"98" for an intersection, "99" for a driver's custom domain; NUL
+ *	terminated
+ * @dfs_region: enum nl80211_dfs_regions
+ * @reg_rules: the rules, sorted by frequency
+ */
+struct regcore_regdomain {
+	struct rcu_head rcu_head;
+	u32 n_reg_rules;
+	char alpha2[3];
+	u8 dfs_region;
+	struct regcore_reg_rule reg_rules[];
+};
+
+/**
+ * REGCORE_RULE - initialise a &struct regcore_reg_rule from MHz and dB
+ * @start: lower edge, MHz
+ * @end: upper edge, MHz
+ * @bw: maximum bandwidth, MHz
+ * @gain: maximum antenna gain, dBi
+ * @eirp: maximum EIRP, dBm
+ * @rule_flags: NL80211_RRF_* flags
+ */
+#define REGCORE_RULE(start, end, bw, gain, eirp, rule_flags) {		\
+	.freq_range.start_freq_khz = REGCORE_MHZ_TO_KHZ(start),	\
+	.freq_range.end_freq_khz = REGCORE_MHZ_TO_KHZ(end),		\
+	.freq_range.max_bandwidth_khz = REGCORE_MHZ_TO_KHZ(bw),		\
+	.power_rule.max_antenna_gain = REGCORE_DBI_TO_MBI(gain),	\
+	.power_rule.max_eirp = REGCORE_DBM_TO_MBM(eirp),		\
+	.flags = (rule_flags),						\
+	.dfs_cac_ms = 0,						\
+}
+
+/**
+ * enum regcore_channel_flags - what a channel may be used for
+ * @REGCORE_CHAN_DISABLED: the channel may not be used at all
+ * @REGCORE_CHAN_NO_IR: no initiating radiation (no beaconing, probing, IBSS)
+ * @REGCORE_CHAN_RADAR: radar detection (DFS) is required
+ * @REGCORE_CHAN_NO_HT40PLUS: no HT40 with the secondary channel above
+ * @REGCORE_CHAN_NO_HT40MINUS: no HT40 with the secondary channel below
+ * @REGCORE_CHAN_NO_OFDM: OFDM is not allowed (802.11b only)
+ * @REGCORE_CHAN_NO_80MHZ: no 80 MHz channel may use this channel
+ * @REGCORE_CHAN_NO_160MHZ: no 160 MHz channel may use this channel
+ * @REGCORE_CHAN_INDOOR_ONLY: only indoor operation is allowed
+ * @REGCORE_CHAN_IR_CONCURRENT: initiating radiation allowed while another
+ *	interface operates on a channel where it is allowed
+ * @REGCORE_CHAN_NO_20MHZ: 20 MHz does not fit
+ * @REGCORE_CHAN_NO_10MHZ: 10 MHz does not fit
+ * @REGCORE_CHAN_NO_HE: HE is not allowed
+ * @REGCORE_CHAN_NO_320MHZ: no 320 MHz channel may use this channel
+ */
+enum regcore_channel_flags {
+	REGCORE_CHAN_DISABLED		= BIT(0),
+	REGCORE_CHAN_NO_IR		= BIT(1),
+	REGCORE_CHAN_RADAR		= BIT(2),
+	REGCORE_CHAN_NO_HT40PLUS	= BIT(3),
+	REGCORE_CHAN_NO_HT40MINUS	= BIT(4),
+	REGCORE_CHAN_NO_OFDM		= BIT(5),
+	REGCORE_CHAN_NO_80MHZ		= BIT(6),
+	REGCORE_CHAN_NO_160MHZ		= BIT(7),
+	REGCORE_CHAN_INDOOR_ONLY	= BIT(8),
+	REGCORE_CHAN_IR_CONCURRENT	= BIT(9),
+	REGCORE_CHAN_NO_20MHZ		= BIT(10),
+	REGCORE_CHAN_NO_10MHZ		= BIT(11),
+	REGCORE_CHAN_NO_HE		= BIT(12),
+	REGCORE_CHAN_NO_320MHZ		= BIT(13),
+};
+
+#define REGCORE_CHAN_NO_HT40 (REGCORE_CHAN_NO_HT40PLUS | REGCORE_CHAN_NO_HT40MINUS)
+
+/**
+ * struct regcore_channel - one channel of a band
+ * @center_freq: centre frequency, MHz (set by the driver)
+ * @hw_value: the driver's own value for the channel (set by the driver)
+ * @flags: REGCORE_CHAN_* in force. Before registration the driver sets the
+ *	restrictions of its hardware; regcore keeps them and adds the
+ *	regulatory ones on every change.
+ * @max_antenna_gain: maximum antenna gain in force, dBi
+ * @max_power: maximum transmit power in force, dBm. Before registration:
+ *	the hardware's limit (0: none).
+ * @max_reg_power: maximum power the regulatory rule allows, dBm
+ * @dfs_cac_ms: CAC time of a radar channel, ms
+ * @band: the band, set by regcore at registration
+ * @orig_flags: the flags at registration (private to regcore)
+ * @orig_mag: the antenna gain limit at registration (private to regcore)
+ * @orig_mpwr: the power limit at registration (private to regcore)
+ * @dfs_state_entered: jiffies of the last change (private to regcore)
+ *
+ * The driver reads the values in force from its reg_notifier, or at any
+ * time under regcore_wiphy_lock().
+ */
+struct regcore_channel {
+	u32 center_freq;
+	u16 hw_value;
+	u32 flags;
+	int max_antenna_gain;
+	int max_power;
+	int max_reg_power;
+	u32 dfs_cac_ms;
+	enum nl80211_band band;
+	u32 orig_flags;
+	int orig_mag;
+	int orig_mpwr;
+	unsigned long dfs_state_entered;
+};
+
+/**
+ * struct regcore_band - the channels of one band
+ * @channels: array of @n_channels channels
+ * @n_channels: number of channels
+ * @ht_cap: HT capability information field, as in
+ *	NL80211_BAND_ATTR_HT_CAPA (reported only when @ht_supported)
+ * @ht_supported: the radio supports HT on this band
+ * @vht_cap: VHT capability information field, as in
+ *	NL80211_BAND_ATTR_VHT_CAPA (reported only when @vht_supported)
+ * @vht_supported: the radio supports VHT on this band
+ */
+struct regcore_band {
+	struct regcore_channel *channels;
+	int n_channels;
+	u16 ht_cap;
+	bool ht_supported;
+	u32 vht_cap;
+	bool vht_supported;
+};
+
+/**
+ * enum regcore_regulatory_flags - how a radio takes part in regulation
+ * @REGCORE_REG_CUSTOM_REG: the driver applies its own domain with
+ *	regcore_apply_custom_regulatory() before registration and cannot
+ *	name a country; the core's world hints leave the radio alone.
+ *	regulatory_hint() clears it: the driver has learned its country.
+ * @REGCORE_REG_STRICT_REG: the domain the driver asks for with
+ *	regulatory_hint() is the superset for this radio: later hints can
+ *	only restrict it further. Until that domain is known, only world
+ *	updates and country elements apply.
+ * @REGCORE_REG_COUNTRY_IE_IGNORE: country elements do not change this
+ *	radio's domain.
+ * @REGCORE_REG_COUNTRY_IE_FOLLOW_POWER: with a country element in force the
+ *	radio uses the domain's power even above its own original limit.
+ */
+enum regcore_regulatory_flags {
+	REGCORE_REG_CUSTOM_REG			= BIT(0),
+	REGCORE_REG_STRICT_REG			= BIT(1),
+	REGCORE_REG_COUNTRY_IE_IGNORE		= BIT(2),
+	REGCORE_REG_COUNTRY_IE_FOLLOW_POWER	= BIT(3),
+};
+
+/**
+ * struct regcore_request_info - a processed change, as the notifier sees it
+ * @initiator: who asked (enum nl80211_reg_initiator)
+ * @alpha2: the country asked for, NUL terminated
+ * @wiphy_idx: index of the radio whose driver or country element gave the
+ *	hint, U32_MAX for none
+ * @intersect: the domain in force is an intersection
+ * @dfs_region: DFS region of the domain in force
+ */
+struct regcore_request_info {
+	enum nl80211_reg_initiator initiator;
+	char alpha2[3];
+	u32 wiphy_idx;
+	bool intersect;
+	u8 dfs_region;
+};
+
+struct regcore_wiphy;
+
+/**
+ * typedef regcore_notifier_t - called once after each regulatory change
+ * @wiphy: the radio whose channels were recomputed
+ * @info: the change
+ *
+ * Called from process context with regcore's state lock held: it may read
+ * the channels but must not call back into regcore.
+ */
+typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
+				   const struct regcore_request_info *info);
+
+/**
+ * struct regcore_wiphy - a radio under regcore's regulation
+ * @bands: the radio's bands, indexed by enum nl80211_band (set by driver)
+ * @regulatory_flags: REGCORE_REG_* (set by the driver before registration)
+ * @reg_notifier: optional, called once per change (set by the driver)
+ * @priv: for the driver
+ * @idx: index, assigned at registration, reported as NL80211_ATTR_WIPHY
+ * @name: name, assigned at registration ("rphy<idx>")
+ * @list: entry in regcore's list of radios (private)
+ * @regd: the domain this radio keeps for itself (private): the driver's
+ *	custom domain or the answer to its own hint
+ * @registered: the radio is on regcore's list (private)
+ *
+ * Allocate it with regcore_wiphy_new(), fill the driver fields, then
+ * regcore_wiphy_register(). The bands and channels stay owned by the
+ * driver and must outlive the registration.
+ */
+struct regcore_wiphy {
+	struct regcore_band *bands[NUM_NL80211_BANDS];
+	u32 regulatory_flags;
+	regcore_notifier_t reg_notifier;
+	void *priv;
+
+	u32 idx;
+	char name[16];
+	struct list_head list;
+	const struct regcore_regdomain *regd;
+	bool registered;
+};
+
+struct regcore_wiphy *regcore_wiphy_new(void);
+void regcore_wiphy_free(struct regcore_wiphy *wiphy);
+int regcore_wiphy_register(struct regcore_wiphy *wiphy);
+void regcore_wiphy_unregister(struct regcore_wiphy *wiphy);
+int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
+				    const struct regcore_regdomain *regd);
+int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2);
+int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
+			    enum nl80211_band band,
+			    const u8 *country_ie, u8 country_ie_len);
+int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
+			  struct regcore_reg_rule *rule);
+void regcore_wiphy_lock(void);
+void regcore_wiphy_unlock(void);
+
+/**
+ * regulatory_hint() - the driver knows the radio's country
+ * @wiphy: a registered radio
+ * @alpha2: ISO 3166-1 alpha2 country code (two letters, any case)
+ *
+ * The cfg80211 spelling of regcore_regulatory_hint(), so that drivers
+ * read the same.
+ *
+ * Return: 0 when the hint was queued, a negative errno otherwise.
+ */
+static inline int regulatory_hint(struct regcore_wiphy *wiphy,
+				  const char *alpha2)
+{
+	return regcore_regulatory_hint(wiphy, alpha2);
+}
+
+#endif /* _NET_REGCORE_H */

@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regcore: from rules to channels.
+ *
+ * After every change each channel of each radio is recomputed from the
+ * domain in force, the way cfg80211 does it, so that the same domain gives
+ * the same channel table under regcore and under cfg80211:
+ *
+ *  - a channel no rule holds at 20 MHz is disabled (two adjacent rules
+ *    that together hold it count, as in cfg80211);
+ *  - the rule's flags become NO_IR, RADAR (with the rule's CAC time, or
+ *    the 60 s default), NO_OFDM, INDOOR_ONLY, ...;
+ *  - the rule's bandwidth (for AUTO-BW: the joined ranges) decides NO_HT40,
+ *    NO_80MHZ, NO_160MHZ, NO_320MHZ; whether 10 and 20 MHz fit the range
+ *    decides NO_10MHZ and NO_20MHZ;
+ *  - HT40+ and HT40- need the channel 20 MHz above or below to exist, be
+ *    enabled and allow 40 MHz;
+ *  - power = min(the hardware's limit, the rule's EIRP); antenna gain
+ *    likewise.
+ *
+ * Everything here runs under regcore_mutex.
+ */
+#define pr_fmt(fmt) "regcore: " fmt
+
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+
+#include "core.h"
+
+/**
+ * regcore_rule_flags_to_chan() - the channel flags a rule's flags imply
+ * @rule_flags: NL80211_RRF_*
+ *
+ * Return: REGCORE_CHAN_* flags.
+ */
+u32 regcore_rule_flags_to_chan(u32 rule_flags)
+{
+	u32 flags = 0;
+
+	if (rule_flags & (NL80211_RRF_NO_IR | __NL80211_RRF_NO_IBSS))
+		flags |= REGCORE_CHAN_NO_IR;
+	if (rule_flags & NL80211_RRF_DFS)
+		flags |= REGCORE_CHAN_RADAR;
+	if (rule_flags & NL80211_RRF_NO_OFDM)
+		flags |= REGCORE_CHAN_NO_OFDM;
+	if (rule_flags & NL80211_RRF_NO_OUTDOOR)
+		flags |= REGCORE_CHAN_INDOOR_ONLY;
+	if (rule_flags & NL80211_RRF_IR_CONCURRENT)
+		flags |= REGCORE_CHAN_IR_CONCURRENT;
+	if (rule_flags & NL80211_RRF_NO_HT40MINUS)
+		flags |= REGCORE_CHAN_NO_HT40MINUS;
+	if (rule_flags & NL80211_RRF_NO_HT40PLUS)
+		flags |= REGCORE_CHAN_NO_HT40PLUS;
+	if (rule_flags & NL80211_RRF_NO_80MHZ)
+		flags |= REGCORE_CHAN_NO_80MHZ;
+	if (rule_flags & NL80211_RRF_NO_160MHZ)
+		flags |= REGCORE_CHAN_NO_160MHZ;
+	if (rule_flags & NL80211_RRF_NO_HE)
+		flags |= REGCORE_CHAN_NO_HE;
+	if (rule_flags & NL80211_RRF_NO_320MHZ)
+		flags |= REGCORE_CHAN_NO_320MHZ;
+	return flags;
+}
+
+static u32 regcore_chan_khz(const struct regcore_channel *chan)
+{
+	return REGCORE_MHZ_TO_KHZ(chan->center_freq);
+}
+
+/* The bandwidth limits a rule puts on a channel. */
+static u32 regcore_rule_bw_flags(const struct regcore_regdomain *rd,
+				 const struct regcore_reg_rule *rule,
+				 const struct regcore_channel *chan)
+{
+	const struct regcore_freq_range *fr = &rule->freq_range;
+	u32 center = regcore_chan_khz(chan);
+	u32 max_bw = fr->max_bandwidth_khz;
+	u32 flags = 0;
+
+	if (rule->flags & NL80211_RRF_AUTO_BW)
+		max_bw = regcore_rule_max_bandwidth(rd, rule);
+
+	if (!regcore_bw_fits_range(fr, center, REGCORE_MHZ_TO_KHZ(10)))
+		flags |= REGCORE_CHAN_NO_10MHZ;
+	if (!regcore_bw_fits_range(fr, center, REGCORE_MHZ_TO_KHZ(20)))
+		flags |= REGCORE_CHAN_NO_20MHZ;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(10))
+		flags |= REGCORE_CHAN_NO_10MHZ;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(20))
+		flags |= REGCORE_CHAN_NO_20MHZ;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(40))
+		flags |= REGCORE_CHAN_NO_HT40;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(80))
+		flags |= REGCORE_CHAN_NO_80MHZ;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(160))
+		flags |= REGCORE_CHAN_NO_160MHZ;
+	if (max_bw < REGCORE_MHZ_TO_KHZ(320))
+		flags |= REGCORE_CHAN_NO_320MHZ;
+	return flags;
+}
+
+static u32 regcore_cac_ms(u32 rule_cac_ms)
+{
+	return rule_cac_ms ? rule_cac_ms : REGCORE_DFS_MIN_CAC_TIME_MS;
+}
+
+/* The domain a radio's channels follow: its own (custom, or what its
+ * driver asked for) unless the user or a country element has spoken.
+ */
+static const struct regcore_regdomain *
+regcore_wiphy_regdom(const struct regcore_wiphy *wiphy,
+		     const struct regcore_request_info *lr)
+{
+	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    lr->initiator != NL80211_REGDOM_SET_BY_USER && wiphy->regd)
+		return wiphy->regd;
+	return regcore_current_regdom();
+}
+
+/* The rule of @rd for a channel, trying 20 MHz and then narrower widths. */
+static const struct regcore_reg_rule *
+regcore_channel_rule(const struct regcore_regdomain *rd, u32 center_khz)
+{
+	static const u8 widths_mhz[] = { 20, 16, 10, 8, 5, 4, 2, 1 };
+	u32 min_bw = center_khz < REGCORE_MHZ_TO_KHZ(1000) ?
+		     REGCORE_MHZ_TO_KHZ(1) : REGCORE_MHZ_TO_KHZ(20);
+	const struct regcore_reg_rule *rule = ERR_PTR(-ERANGE);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(widths_mhz); i++) {
+		u32 bw = REGCORE_MHZ_TO_KHZ(widths_mhz[i]);
+
+		if (bw < min_bw)
+			break;
+		rule = regcore_regdom_find_rule(rd, center_khz, bw);
+		if (!IS_ERR(rule))
+			return rule;
+	}
+	return rule;
+}
+
+/* Is this the radio whose strict driver asked for the domain in force? */
+static bool regcore_strict_requester(const struct regcore_wiphy *wiphy,
+				     const struct regcore_request_info *lr)
+{
+	return lr->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
+	       lr->wiphy_idx == wiphy->idx &&
+	       (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG);
+}
+
+/* The limits in force computed from one or two rules; @clear are flags the
+ * result drops even if the radio had them (10 and 20 MHz fit two joined
+ * rules).
+ */
+struct regcore_chan_limits {
+	u32 flags;
+	u32 clear;
+	int gain;	/* dBi */
+	int power;	/* dBm */
+	u32 cac_ms;
+};
+
+static void regcore_set_power(struct regcore_wiphy *wiphy,
+			      struct regcore_channel *chan,
+			      enum nl80211_reg_initiator initiator, int reg_power)
+{
+	chan->max_reg_power = reg_power;
+	if (chan->orig_mpwr &&
+	    !(initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	      (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_FOLLOW_POWER)))
+		chan->max_power = min(chan->orig_mpwr, reg_power);
+	else
+		chan->max_power = reg_power;
+}
+
+static void regcore_apply_limits(struct regcore_wiphy *wiphy,
+				 struct regcore_channel *chan,
+				 enum nl80211_reg_initiator initiator,
+				 bool strict, const struct regcore_chan_limits *l)
+{
+	if (strict) {
+		/* The strict driver's own domain becomes the radio's
+		 * original settings: later domains can only restrict it.
+		 */
+		chan->flags = l->flags;
+		chan->orig_flags = l->flags;
+		chan->max_antenna_gain = l->gain;
+		chan->orig_mag = l->gain;
+		chan->max_reg_power = l->power;
+		chan->max_power = l->power;
+		chan->orig_mpwr = l->power;
+	} else {
+		chan->dfs_state_entered = jiffies;
+		chan->flags = (chan->orig_flags | l->flags) & ~l->clear;
+		chan->max_antenna_gain = min(chan->orig_mag, l->gain);
+		regcore_set_power(wiphy, chan, initiator, l->power);
+	}
+	if (chan->flags & REGCORE_CHAN_RADAR)
+		chan->dfs_cac_ms = l->cac_ms;
+}
+
+static void regcore_handle_channel(struct regcore_wiphy *wiphy,
+				   enum nl80211_reg_initiator initiator,
+				   const struct regcore_request_info *lr,
+				   struct regcore_channel *chan)
+{
+	const struct regcore_regdomain *rd = regcore_wiphy_regdom(wiphy, lr);
+	bool strict = regcore_strict_requester(wiphy, lr);
+	const struct regcore_reg_rule *rule, *r1, *r2;
+	u32 center = regcore_chan_khz(chan);
+	struct regcore_chan_limits l;
+	struct regcore_freq_range joined;
+
+	rule = regcore_channel_rule(rd, center);
+	if (!IS_ERR(rule)) {
+		l.flags = regcore_rule_bw_flags(rd, rule, chan) |
+			  regcore_rule_flags_to_chan(rule->flags);
+		l.gain = REGCORE_MBI_TO_DBI(rule->power_rule.max_antenna_gain);
+		l.power = REGCORE_MBM_TO_DBM(rule->power_rule.max_eirp);
+		l.cac_ms = regcore_cac_ms(rule->dfs_cac_ms);
+		l.clear = 0;
+		regcore_apply_limits(wiphy, chan, initiator, strict, &l);
+		return;
+	}
+
+	/* Two rules meeting at the channel's centre may hold it together. */
+	r1 = regcore_channel_rule(rd, center - REGCORE_MHZ_TO_KHZ(20));
+	r2 = regcore_channel_rule(rd, center + REGCORE_MHZ_TO_KHZ(20));
+	if (!IS_ERR(r1) && !IS_ERR(r2) &&
+	    r1->freq_range.end_freq_khz == r2->freq_range.start_freq_khz) {
+		joined.start_freq_khz = r1->freq_range.start_freq_khz;
+		joined.end_freq_khz = r2->freq_range.end_freq_khz;
+		joined.max_bandwidth_khz = min(r1->freq_range.max_bandwidth_khz,
+					       r2->freq_range.max_bandwidth_khz);
+		if (regcore_bw_fits_range(&joined, center,
+					  REGCORE_MHZ_TO_KHZ(20))) {
+			l.flags = regcore_rule_bw_flags(rd, r1, chan) |
+				  regcore_rule_bw_flags(rd, r2, chan) |
+				  regcore_rule_flags_to_chan(r1->flags) |
+				  regcore_rule_flags_to_chan(r2->flags);
+			/* 10 and 20 MHz fit the joined range. */
+			l.clear = REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ;
+			l.gain = min(REGCORE_MBI_TO_DBI(r1->power_rule.max_antenna_gain),
+				     REGCORE_MBI_TO_DBI(r2->power_rule.max_antenna_gain));
+			l.power = min(REGCORE_MBM_TO_DBM(r1->power_rule.max_eirp),
+				      REGCORE_MBM_TO_DBM(r2->power_rule.max_eirp));
+			l.cac_ms = regcore_cac_ms(max(r1->dfs_cac_ms,
+						      r2->dfs_cac_ms));
+			regcore_apply_limits(wiphy, chan, initiator, strict, &l);
+			return;
+		}
+	}
+
+	/* No rule holds the channel. A country element that says nothing
+	 * about a band leaves that band alone (an AP may only describe the
+	 * band it uses); otherwise the channel is disabled, for good if this
+	 * is a strict driver's own domain.
+	 */
+	if (initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    PTR_ERR(rule) == -ERANGE)
+		return;
+	if (strict)
+		chan->orig_flags |= REGCORE_CHAN_DISABLED;
+	chan->flags |= REGCORE_CHAN_DISABLED;
+	if (strict)
+		chan->flags = chan->orig_flags;
+}
+
+static bool regcore_ht40_allowed(const struct regcore_channel *chan)
+{
+	if (!chan || (chan->flags & REGCORE_CHAN_DISABLED))
+		return false;
+	return (chan->flags & REGCORE_CHAN_NO_HT40) != REGCORE_CHAN_NO_HT40;
+}
+
+static struct regcore_channel *regcore_band_chan(struct regcore_band *band,
+						 u32 center_freq)
+{
+	int i;
+
+	for (i = 0; i < band->n_channels; i++)
+		if (band->channels[i].center_freq == center_freq)
+			return &band->channels[i];
+	return NULL;
+}
+
+/* HT40-/+ need an enabled, 40 MHz capable neighbour 20 MHz below/above. */
+static void regcore_ht40_flags(struct regcore_wiphy *wiphy,
+			       struct regcore_band *band,
+			       struct regcore_channel *chan)
+{
+	const struct regcore_channel *below, *above;
+	u32 rule_flags = 0;
+
+	if (!regcore_ht40_allowed(chan)) {
+		chan->flags |= REGCORE_CHAN_NO_HT40;
+		return;
+	}
+	below = regcore_band_chan(band, chan->center_freq - 20);
+	above = regcore_band_chan(band, chan->center_freq + 20);
+
+	if (wiphy->regd) {
+		const struct regcore_reg_rule *rule =
+			regcore_regdom_find_rule(wiphy->regd,
+						 regcore_chan_khz(chan),
+						 REGCORE_MHZ_TO_KHZ(20));
+
+		if (!IS_ERR(rule))
+			rule_flags = rule->flags;
+	}
+
+	if (!regcore_ht40_allowed(below) ||
+	    (rule_flags & NL80211_RRF_NO_HT40MINUS))
+		chan->flags |= REGCORE_CHAN_NO_HT40MINUS;
+	else
+		chan->flags &= ~REGCORE_CHAN_NO_HT40MINUS;
+	if (!regcore_ht40_allowed(above) ||
+	    (rule_flags & NL80211_RRF_NO_HT40PLUS))
+		chan->flags |= REGCORE_CHAN_NO_HT40PLUS;
+	else
+		chan->flags &= ~REGCORE_CHAN_NO_HT40PLUS;
+}
+
+/* Does this change leave the radio alone? Core (world) changes do not
+ * touch a radio on its custom domain; a strict radio ignores everything
+ * but the world and country elements until its own domain is known.
+ */
+static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
+				  enum nl80211_reg_initiator initiator,
+				  const struct regcore_request_info *lr)
+{
+	if (initiator == NL80211_REGDOM_SET_BY_CORE &&
+	    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
+		return true;
+	if ((wiphy->regulatory_flags & REGCORE_REG_STRICT_REG) &&
+	    !(wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) &&
+	    !wiphy->regd &&
+	    initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    !regcore_alpha2_is_world(lr->alpha2))
+		return true;
+	return false;
+}
+
+static void regcore_call_notifier(struct regcore_wiphy *wiphy,
+				  const struct regcore_request_info *lr)
+{
+	if (wiphy->reg_notifier)
+		wiphy->reg_notifier(wiphy, lr);
+}
+
+/**
+ * regcore_update_wiphy() - recompute one radio's channels
+ * @wiphy: the radio
+ * @initiator: who caused the change
+ *
+ * Calls the radio's notifier once, also when the change leaves a custom
+ * radio's channels alone (its driver may want to restore them).
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_update_wiphy(struct regcore_wiphy *wiphy,
+			  enum nl80211_reg_initiator initiator)
+{
+	const struct regcore_request_info *lr = regcore_last_request_info();
+	enum nl80211_band b;
+	int i;
+
+	lockdep_assert_held(&regcore_mutex);
+
+	if (regcore_ignore_update(wiphy, initiator, lr)) {
+		if (initiator == NL80211_REGDOM_SET_BY_CORE &&
+		    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
+			regcore_call_notifier(wiphy, lr);
+		return;
+	}
+
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++)
+			regcore_handle_channel(wiphy, initiator, lr,
+					       &band->channels[i]);
+	}
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++)
+			regcore_ht40_flags(wiphy, band, &band->channels[i]);
+	}
+	regcore_call_notifier(wiphy, lr);
+}
+
+/**
+ * regcore_update_all_wiphys() - recompute every radio's channels
+ * @initiator: who caused the change
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator)
+{
+	struct regcore_wiphy *wiphy;
+
+	lockdep_assert_held(&regcore_mutex);
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		regcore_update_wiphy(wiphy, initiator);
+}
+
+/* A custom domain, applied by the driver before registration: channels no
+ * rule holds at 20 MHz are disabled for good; the others take the rule's
+ * flags and limits, which registration makes the radio's originals.
+ */
+static void regcore_custom_channel(struct regcore_channel *chan,
+				   const struct regcore_regdomain *rd)
+{
+	const struct regcore_reg_rule *rule;
+
+	/* At least 20 MHz, or channel 12 could follow a rule ending at 2472. */
+	rule = regcore_regdom_find_rule(rd, regcore_chan_khz(chan),
+					REGCORE_MHZ_TO_KHZ(20));
+	if (IS_ERR(rule)) {
+		chan->orig_flags |= REGCORE_CHAN_DISABLED;
+		chan->flags = chan->orig_flags;
+		return;
+	}
+
+	chan->dfs_state_entered = jiffies;
+	chan->flags |= regcore_rule_flags_to_chan(rule->flags) |
+		       regcore_rule_bw_flags(rd, rule, chan);
+	chan->max_antenna_gain =
+		REGCORE_MBI_TO_DBI(rule->power_rule.max_antenna_gain);
+	chan->max_reg_power = REGCORE_MBM_TO_DBM(rule->power_rule.max_eirp);
+	chan->max_power = chan->max_reg_power;
+	if (chan->flags & REGCORE_CHAN_RADAR)
+		chan->dfs_cac_ms = regcore_cac_ms(rule->dfs_cac_ms);
+}
+
+/**
+ * regcore_apply_custom_channels() - apply a driver's custom domain
+ * @wiphy: a radio not yet registered
+ * @regd: the domain
+ */
+void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
+				   const struct regcore_regdomain *regd)
+{
+	enum nl80211_band b;
+	int i;
+
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++)
+			regcore_custom_channel(&band->channels[i], regd);
+	}
+}
+
+/**
+ * regcore_restore_custom_channels() - back to the state at registration
+ * @wiphy: a radio on a custom domain
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_restore_custom_channels(struct regcore_wiphy *wiphy)
+{
+	enum nl80211_band b;
+	int i;
+
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++) {
+			struct regcore_channel *chan = &band->channels[i];
+
+			chan->flags = chan->orig_flags;
+			chan->max_antenna_gain = chan->orig_mag;
+			chan->max_power = chan->orig_mpwr;
+		}
+	}
+}

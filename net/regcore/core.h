@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * regcore internals: the state every part shares, and its locking rules.
+ *
+ * The flow through the files of this directory:
+ *
+ *   hints.c    a hint (core, user, driver, country IE) becomes a request on
+ *              the queue; the work item decides, per initiator, what to do
+ *              with it, and asks userspace for rules through uevent.c
+ *   netlink.c  the answer (NL80211_CMD_SET_REG) is parsed, validated by
+ *              regdom.c and handed to hints.c, which installs it
+ *   channels.c every radio's channels are recomputed from the domain
+ *   wiphy.c    the driver-facing API: radios, custom domains
+ *   main.c     module load and unload, parameters
+ *
+ * Locking
+ * -------
+ * regcore_mutex (main.c) serialises every change of regulatory state and
+ * protects, for reading and writing:
+ *   - the request being processed and the user's last choice (hints.c)
+ *   - the list of radios, every radio's channels and private domain
+ *     (wiphy.c, channels.c)
+ *   - writers of the current and world domains
+ * It is a sleeping lock, taken only from process context, and never held
+ * while waiting for userspace. The driver's reg_notifier runs under it.
+ *
+ * regcore_requests_lock (hints.c) is a spinlock protecting only the queue
+ * of hints not yet processed, so hints can be queued without the mutex.
+ * It nests inside regcore_mutex and nothing is taken under it.
+ *
+ * RCU: the current domain (regcore_regdom) is an RCU pointer. Readers that
+ * do not hold the mutex use rcu_read_lock() and rcu_dereference(); writers
+ * hold regcore_mutex, publish with rcu_assign_pointer() and free the old
+ * domain with kfree_rcu(). The world domain (regcore_world) is only used
+ * under the mutex.
+ */
+#ifndef _NET_REGCORE_CORE_H
+#define _NET_REGCORE_CORE_H
+
+#include <linux/mutex.h>
+#include <linux/netlink.h>
+#include <net/regcore.h>
+
+#define REGCORE_WIPHY_IDX_INVALID	U32_MAX
+
+/* Bounds of what a rule may say; far beyond anything real, but finite. */
+#define REGCORE_MAX_FREQ_KHZ		REGCORE_MHZ_TO_KHZ(100000)
+#define REGCORE_MAX_EIRP_MBM		REGCORE_DBM_TO_MBM(60)
+#define REGCORE_MAX_ANT_GAIN_MBI	REGCORE_DBI_TO_MBI(60)
+#define REGCORE_MAX_CAC_MS		(60 * 60 * 1000)
+
+/* Every NL80211_RRF_* bit this kernel's nl80211 defines. */
+#define REGCORE_KNOWN_RRF (NL80211_RRF_NO_OFDM | NL80211_RRF_NO_CCK |	\
+	NL80211_RRF_NO_INDOOR | NL80211_RRF_NO_OUTDOOR | NL80211_RRF_DFS |	\
+	NL80211_RRF_PTP_ONLY | NL80211_RRF_PTMP_ONLY | NL80211_RRF_NO_IR |	\
+	__NL80211_RRF_NO_IBSS | NL80211_RRF_AUTO_BW |			\
+	NL80211_RRF_IR_CONCURRENT | NL80211_RRF_NO_HT40MINUS |		\
+	NL80211_RRF_NO_HT40PLUS | NL80211_RRF_NO_80MHZ |			\
+	NL80211_RRF_NO_160MHZ | NL80211_RRF_NO_HE | NL80211_RRF_NO_320MHZ)
+
+extern struct mutex regcore_mutex;
+
+/* main.c */
+extern unsigned int regcore_crda_timeout_ms;
+extern char regcore_param_alpha2[3];
+
+/* regdom.c: domain objects, validation, look-up, intersection */
+extern const struct regcore_regdomain regcore_builtin_world;
+bool regcore_alpha2_is_world(const char *alpha2);
+bool regcore_alpha2_is_country(const char *alpha2);
+bool regcore_alpha2_equal(const char *a, const char *b);
+struct regcore_regdomain *regcore_regdom_alloc(u32 n_rules);
+struct regcore_regdomain *regcore_regdom_copy(const struct regcore_regdomain *rd);
+void regcore_regdom_free(const struct regcore_regdomain *rd);
+bool regcore_rule_is_valid(const struct regcore_reg_rule *rule);
+int regcore_regdom_validate_rules(const struct regcore_regdomain *rd,
+				  struct netlink_ext_ack *extack);
+int regcore_regdom_validate(const struct regcore_regdomain *rd,
+			    struct netlink_ext_ack *extack);
+struct regcore_regdomain *
+regcore_regdom_intersect(const struct regcore_regdomain *rd1,
+			 const struct regcore_regdomain *rd2);
+u32 regcore_rule_max_bandwidth(const struct regcore_regdomain *rd,
+			       const struct regcore_reg_rule *rule);
+bool regcore_bw_fits_range(const struct regcore_freq_range *range,
+			   u32 center_freq_khz, u32 bw_khz);
+const struct regcore_reg_rule *
+regcore_regdom_find_rule(const struct regcore_regdomain *rd,
+			 u32 center_freq_khz, u32 bw_khz);
+const char *regcore_dfs_region_name(u8 dfs_region);
+
+/* hints.c: the request queue and the decisions */
+void regcore_hints_init(void);
+int regcore_hints_start(void);
+void regcore_hints_stop(void);
+void regcore_hints_exit(void);
+int regcore_hint_user(const char *alpha2);
+int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
+int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2);
+int regcore_set_regdom(struct regcore_regdomain *rd,
+		       struct netlink_ext_ack *extack);
+const struct regcore_regdomain *regcore_current_regdom(void);
+const struct regcore_request_info *regcore_last_request_info(void);
+void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy);
+
+/* channels.c: rules to channels */
+void regcore_update_wiphy(struct regcore_wiphy *wiphy,
+			  enum nl80211_reg_initiator initiator);
+void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator);
+void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
+				   const struct regcore_regdomain *regd);
+void regcore_restore_custom_channels(struct regcore_wiphy *wiphy);
+u32 regcore_rule_flags_to_chan(u32 rule_flags);
+
+/* wiphy.c: the radios */
+extern struct list_head regcore_wiphys;
+extern u32 regcore_wiphys_generation;
+struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx);
+
+/* uevent.c: asking userspace */
+int regcore_uevent_init(void);
+void regcore_uevent_exit(void);
+int regcore_uevent_request(const char *alpha2);
+
+/* netlink.c: the generic netlink family */
+int regcore_netlink_init(void);
+void regcore_netlink_exit(void);
+void regcore_nl_reg_change(const struct regcore_request_info *info);
+
+#endif /* _NET_REGCORE_CORE_H */

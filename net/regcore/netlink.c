@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regcore: the generic netlink family "regcore".
+ *
+ * Commands and attributes are nl80211's, with nl80211's units, so one
+ * message builder serves regcore and cfg80211 alike:
+ *
+ *   NL80211_CMD_GET_REG      the domain in force (doit), or it and every
+ *                            radio's own domain (dumpit); anyone
+ *   NL80211_CMD_SET_REG      userspace's answer to the pending request;
+ *                            CAP_NET_ADMIN
+ *   NL80211_CMD_REQ_SET_REG  a user hint; CAP_NET_ADMIN
+ *   NL80211_CMD_GET_WIPHY    dump of the radios' channels, split like
+ *                            nl80211's split dump; anyone
+ *   NL80211_CMD_REG_CHANGE   multicast on "regulatory" after each change
+ *
+ * Every message is parsed strictly: unknown attributes, wrong lengths,
+ * nests without NLA_F_NESTED and trailing data are refused by the policy
+ * before any handler runs. The family is not parallel: handlers run one
+ * at a time under genl_mutex, and unregistering the family waits for the
+ * one running.
+ */
+#define pr_fmt(fmt) "regcore: " fmt
+
+#include <linux/jiffies.h>
+#include <net/genetlink.h>
+#include <uapi/linux/regcore.h>
+
+#include "core.h"
+
+static const struct nla_policy regcore_rule_policy[NL80211_REG_RULE_ATTR_MAX + 1] = {
+	[NL80211_ATTR_REG_RULE_FLAGS]		= { .type = NLA_U32 },
+	[NL80211_ATTR_FREQ_RANGE_START]		= { .type = NLA_U32 },
+	[NL80211_ATTR_FREQ_RANGE_END]		= { .type = NLA_U32 },
+	[NL80211_ATTR_FREQ_RANGE_MAX_BW]	= { .type = NLA_U32 },
+	[NL80211_ATTR_POWER_RULE_MAX_ANT_GAIN]	= { .type = NLA_U32 },
+	[NL80211_ATTR_POWER_RULE_MAX_EIRP]	= { .type = NLA_U32 },
+	[NL80211_ATTR_DFS_CAC_TIME]		= { .type = NLA_U32 },
+};
+
+static const struct nla_policy regcore_policy[NL80211_ATTR_SPLIT_WIPHY_DUMP + 1] = {
+	[NL80211_ATTR_WIPHY]		= { .type = NLA_U32 },
+	[NL80211_ATTR_REG_ALPHA2]	= NLA_POLICY_RANGE(NLA_BINARY, 2, 3),
+	[NL80211_ATTR_REG_RULES]	=
+		NLA_POLICY_NESTED_ARRAY(regcore_rule_policy),
+	[NL80211_ATTR_DFS_REGION]	= { .type = NLA_U8 },
+	[NL80211_ATTR_USER_REG_HINT_TYPE] = { .type = NLA_U32 },
+	[NL80211_ATTR_SPLIT_WIPHY_DUMP]	= { .type = NLA_FLAG },
+};
+
+enum regcore_mcgrps { REGCORE_MCGRP_REG };
+
+static const struct genl_multicast_group regcore_mcgrps[] = {
+	[REGCORE_MCGRP_REG] = { .name = REGCORE_MCGRP_REGULATORY },
+};
+
+static struct genl_family regcore_family;
+
+/* Read the alpha2 attribute: two characters, optionally NUL terminated. */
+static int regcore_nl_alpha2(struct genl_info *info, char *alpha2)
+{
+	const struct nlattr *attr = info->attrs[NL80211_ATTR_REG_ALPHA2];
+	const char *data = nla_data(attr);
+
+	if (nla_len(attr) == 3 && data[2]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "alpha2 must be two characters");
+		return -EINVAL;
+	}
+	alpha2[0] = data[0];
+	alpha2[1] = data[1];
+	alpha2[2] = '\0';
+	return 0;
+}
+
+static int regcore_nl_put_regdom(struct sk_buff *msg,
+				 const struct regcore_regdomain *rd)
+{
+	struct nlattr *rules, *nest;
+	u32 i;
+
+	if (nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, rd->alpha2) ||
+	    (rd->dfs_region &&
+	     nla_put_u8(msg, NL80211_ATTR_DFS_REGION, rd->dfs_region)))
+		return -EMSGSIZE;
+
+	rules = nla_nest_start(msg, NL80211_ATTR_REG_RULES);
+	if (!rules)
+		return -EMSGSIZE;
+	for (i = 0; i < rd->n_reg_rules; i++) {
+		const struct regcore_reg_rule *rule = &rd->reg_rules[i];
+		u32 bw = rule->freq_range.max_bandwidth_khz;
+
+		if (!bw)
+			bw = regcore_rule_max_bandwidth(rd, rule);
+		nest = nla_nest_start(msg, i);
+		if (!nest ||
+		    nla_put_u32(msg, NL80211_ATTR_REG_RULE_FLAGS, rule->flags) ||
+		    nla_put_u32(msg, NL80211_ATTR_FREQ_RANGE_START,
+				rule->freq_range.start_freq_khz) ||
+		    nla_put_u32(msg, NL80211_ATTR_FREQ_RANGE_END,
+				rule->freq_range.end_freq_khz) ||
+		    nla_put_u32(msg, NL80211_ATTR_FREQ_RANGE_MAX_BW, bw) ||
+		    nla_put_u32(msg, NL80211_ATTR_POWER_RULE_MAX_ANT_GAIN,
+				rule->power_rule.max_antenna_gain) ||
+		    nla_put_u32(msg, NL80211_ATTR_POWER_RULE_MAX_EIRP,
+				rule->power_rule.max_eirp) ||
+		    nla_put_u32(msg, NL80211_ATTR_DFS_CAC_TIME,
+				rule->dfs_cac_ms))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	nla_nest_end(msg, rules);
+	return 0;
+}
+
+/* GET_REG: a radio's own domain when asked for a radio that has one. */
+static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct regcore_regdomain *rd = NULL;
+	struct regcore_wiphy *wiphy = NULL;
+	struct sk_buff *msg;
+	void *hdr;
+	int err = -EMSGSIZE;
+
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0,
+				NL80211_CMD_GET_REG);
+	if (!hdr)
+		goto out_free;
+
+	mutex_lock(&regcore_mutex);
+	if (info->attrs[NL80211_ATTR_WIPHY]) {
+		wiphy = regcore_wiphy_by_idx(nla_get_u32(info->attrs[NL80211_ATTR_WIPHY]));
+		if (!wiphy) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[NL80211_ATTR_WIPHY],
+					    "no such radio");
+			err = -ENODEV;
+			goto out_unlock;
+		}
+		rd = wiphy->regd;
+		if (rd && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx))
+			goto out_unlock;
+	}
+	if (!rd)
+		rd = regcore_current_regdom();
+	if (regcore_nl_put_regdom(msg, rd))
+		goto out_unlock;
+	mutex_unlock(&regcore_mutex);
+
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+out_unlock:
+	mutex_unlock(&regcore_mutex);
+out_free:
+	nlmsg_free(msg);
+	return err;
+}
+
+static int regcore_nl_send_regdom(struct sk_buff *skb,
+				  struct netlink_callback *cb,
+				  const struct regcore_wiphy *wiphy,
+				  const struct regcore_regdomain *rd)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &regcore_family, NLM_F_MULTI, NL80211_CMD_GET_REG);
+	if (!hdr)
+		return -EMSGSIZE;
+	genl_dump_check_consistent(cb, hdr);
+	if (regcore_nl_put_regdom(skb, rd) ||
+	    (wiphy && nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx))) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* GET_REG dump: the domain in force, then each radio's own domain.
+ * cb->args[0] counts the messages already sent.
+ */
+static int regcore_nl_dump_reg(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct regcore_wiphy *wiphy;
+	long pos = 0;
+	int err = 0;
+
+	mutex_lock(&regcore_mutex);
+	cb->seq = regcore_wiphys_generation;
+	if (cb->args[0] == pos) {
+		err = regcore_nl_send_regdom(skb, cb, NULL,
+					     regcore_current_regdom());
+		if (err)
+			goto out;
+		cb->args[0]++;
+	}
+	pos++;
+	list_for_each_entry(wiphy, &regcore_wiphys, list) {
+		if (!wiphy->regd)
+			continue;
+		if (pos++ < cb->args[0])
+			continue;
+		err = regcore_nl_send_regdom(skb, cb, wiphy, wiphy->regd);
+		if (err)
+			goto out;
+		cb->args[0]++;
+	}
+out:
+	mutex_unlock(&regcore_mutex);
+	/* A message that does not fit an empty buffer never will. */
+	if (err && !skb->len)
+		return err;
+	return skb->len;
+}
+
+static int regcore_nl_parse_rule(struct nlattr *nest,
+				 struct regcore_reg_rule *rule,
+				 struct netlink_ext_ack *extack)
+{
+	static const int required[] = {
+		NL80211_ATTR_REG_RULE_FLAGS, NL80211_ATTR_FREQ_RANGE_START,
+		NL80211_ATTR_FREQ_RANGE_END, NL80211_ATTR_FREQ_RANGE_MAX_BW,
+		NL80211_ATTR_POWER_RULE_MAX_EIRP,
+	};
+	struct nlattr *tb[NL80211_REG_RULE_ATTR_MAX + 1];
+	unsigned int i;
+	int err;
+
+	err = nla_parse_nested(tb, NL80211_REG_RULE_ATTR_MAX, nest,
+			       regcore_rule_policy, extack);
+	if (err)
+		return err;
+	for (i = 0; i < ARRAY_SIZE(required); i++) {
+		if (!tb[required[i]]) {
+			NL_SET_ERR_ATTR_MISS(extack, nest, required[i]);
+			NL_SET_ERR_MSG_MOD(extack,
+					   "a rule needs flags, start, end, bandwidth and EIRP");
+			return -EINVAL;
+		}
+	}
+	rule->flags = nla_get_u32(tb[NL80211_ATTR_REG_RULE_FLAGS]);
+	rule->freq_range.start_freq_khz =
+		nla_get_u32(tb[NL80211_ATTR_FREQ_RANGE_START]);
+	rule->freq_range.end_freq_khz =
+		nla_get_u32(tb[NL80211_ATTR_FREQ_RANGE_END]);
+	rule->freq_range.max_bandwidth_khz =
+		nla_get_u32(tb[NL80211_ATTR_FREQ_RANGE_MAX_BW]);
+	rule->power_rule.max_eirp =
+		nla_get_u32(tb[NL80211_ATTR_POWER_RULE_MAX_EIRP]);
+	if (tb[NL80211_ATTR_POWER_RULE_MAX_ANT_GAIN])
+		rule->power_rule.max_antenna_gain =
+			nla_get_u32(tb[NL80211_ATTR_POWER_RULE_MAX_ANT_GAIN]);
+	if (tb[NL80211_ATTR_DFS_CAC_TIME])
+		rule->dfs_cac_ms = nla_get_u32(tb[NL80211_ATTR_DFS_CAC_TIME]);
+	return 0;
+}
+
+/* SET_REG: parse, validate in full, then hand to the hint state machine,
+ * which installs it only as the answer to the pending request. Nothing
+ * changes unless every check passes.
+ */
+static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
+{
+	struct regcore_regdomain *rd;
+	struct nlattr *nest;
+	char alpha2[3];
+	int rem, err, n = 0;
+	u32 i = 0;
+
+	if (GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2) ||
+	    GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_RULES))
+		return -EINVAL;
+	err = regcore_nl_alpha2(info, alpha2);
+	if (err)
+		return err;
+
+	nla_for_each_nested(nest, info->attrs[NL80211_ATTR_REG_RULES], rem)
+		n++;
+	if (!n || n > NL80211_MAX_SUPP_REG_RULES) {
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    info->attrs[NL80211_ATTR_REG_RULES],
+				    "a domain needs 1 to 128 rules");
+		return -EINVAL;
+	}
+
+	rd = regcore_regdom_alloc(n);
+	if (!rd)
+		return -ENOMEM;
+	memcpy(rd->alpha2, alpha2, sizeof(alpha2));
+	if (info->attrs[NL80211_ATTR_DFS_REGION])
+		rd->dfs_region = nla_get_u8(info->attrs[NL80211_ATTR_DFS_REGION]);
+
+	nla_for_each_nested(nest, info->attrs[NL80211_ATTR_REG_RULES], rem) {
+		err = regcore_nl_parse_rule(nest, &rd->reg_rules[i++],
+					    info->extack);
+		if (err)
+			goto out_free;
+	}
+	err = regcore_regdom_validate(rd, info->extack);
+	if (err)
+		goto out_free;
+
+	/* regcore_set_regdom() owns rd from here on. */
+	return regcore_set_regdom(rd, info->extack);
+
+out_free:
+	kfree(rd);
+	return err;
+}
+
+/* REQ_SET_REG: a user hint. Cellular and indoor hints are not supported. */
+static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
+{
+	char alpha2[3];
+	int err;
+
+	if (info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE] &&
+	    nla_get_u32(info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE]) !=
+	    NL80211_USER_REG_HINT_USER) {
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE],
+				    "only user hints are supported");
+		return -EOPNOTSUPP;
+	}
+	if (GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2))
+		return -EINVAL;
+	err = regcore_nl_alpha2(info, alpha2);
+	if (err)
+		return err;
+	err = regcore_hint_user(alpha2);
+	if (err == -EINVAL)
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    info->attrs[NL80211_ATTR_REG_ALPHA2],
+				    "alpha2 must be two letters or 00");
+	return err;
+}
+
+static int regcore_nl_put_channel(struct sk_buff *msg,
+				  const struct regcore_channel *chan)
+{
+	static const struct {
+		u32 flag;
+		int attr;
+	} flags[] = {
+		{ REGCORE_CHAN_DISABLED, NL80211_FREQUENCY_ATTR_DISABLED },
+		{ REGCORE_CHAN_NO_IR, NL80211_FREQUENCY_ATTR_NO_IR },
+		{ REGCORE_CHAN_NO_IR, __NL80211_FREQUENCY_ATTR_NO_IBSS },
+		{ REGCORE_CHAN_RADAR, NL80211_FREQUENCY_ATTR_RADAR },
+		{ REGCORE_CHAN_NO_HT40MINUS, NL80211_FREQUENCY_ATTR_NO_HT40_MINUS },
+		{ REGCORE_CHAN_NO_HT40PLUS, NL80211_FREQUENCY_ATTR_NO_HT40_PLUS },
+		{ REGCORE_CHAN_NO_80MHZ, NL80211_FREQUENCY_ATTR_NO_80MHZ },
+		{ REGCORE_CHAN_NO_160MHZ, NL80211_FREQUENCY_ATTR_NO_160MHZ },
+		{ REGCORE_CHAN_INDOOR_ONLY, NL80211_FREQUENCY_ATTR_INDOOR_ONLY },
+		{ REGCORE_CHAN_IR_CONCURRENT, NL80211_FREQUENCY_ATTR_IR_CONCURRENT },
+		{ REGCORE_CHAN_NO_20MHZ, NL80211_FREQUENCY_ATTR_NO_20MHZ },
+		{ REGCORE_CHAN_NO_10MHZ, NL80211_FREQUENCY_ATTR_NO_10MHZ },
+		{ REGCORE_CHAN_NO_HE, NL80211_FREQUENCY_ATTR_NO_HE },
+		{ REGCORE_CHAN_NO_320MHZ, NL80211_FREQUENCY_ATTR_NO_320MHZ },
+		{ REGCORE_CHAN_NO_OFDM, 0 },
+	};
+	unsigned int i;
+
+	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_FREQ, chan->center_freq) ||
+	    nla_put_u32(msg, NL80211_FREQUENCY_ATTR_OFFSET, 0))
+		return -EMSGSIZE;
+	for (i = 0; i < ARRAY_SIZE(flags); i++)
+		if ((chan->flags & flags[i].flag) && flags[i].attr &&
+		    nla_put_flag(msg, flags[i].attr))
+			return -EMSGSIZE;
+	if ((chan->flags & REGCORE_CHAN_RADAR) &&
+	    (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_STATE,
+			 NL80211_DFS_USABLE) ||
+	     nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_TIME,
+			 jiffies_to_msecs(jiffies - chan->dfs_state_entered)) ||
+	     nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_CAC_TIME,
+			 chan->dfs_cac_ms)))
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_MAX_TX_POWER,
+			REGCORE_DBM_TO_MBM(chan->max_power)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* One GET_WIPHY message: a radio's channels of one band from *@start on,
+ * as many as fit. Advances *@start past what was sent.
+ */
+static int regcore_nl_send_band(struct sk_buff *skb,
+				struct netlink_callback *cb,
+				const struct regcore_wiphy *wiphy,
+				enum nl80211_band b, int *start)
+{
+	const struct regcore_band *band = wiphy->bands[b];
+	struct nlattr *bands, *nl_band, *freqs, *nl_chan;
+	void *hdr;
+	int i;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &regcore_family, NLM_F_MULTI, NL80211_CMD_NEW_WIPHY);
+	if (!hdr)
+		return -EMSGSIZE;
+	genl_dump_check_consistent(cb, hdr);
+	if (nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx) ||
+	    nla_put_string(skb, NL80211_ATTR_WIPHY_NAME, wiphy->name) ||
+	    nla_put_u32(skb, NL80211_ATTR_GENERATION, regcore_wiphys_generation))
+		goto cancel;
+	bands = nla_nest_start(skb, NL80211_ATTR_WIPHY_BANDS);
+	if (!bands)
+		goto cancel;
+	nl_band = nla_nest_start(skb, b);
+	if (!nl_band)
+		goto cancel;
+	if (!*start &&
+	    ((band->ht_supported &&
+	      nla_put_u16(skb, NL80211_BAND_ATTR_HT_CAPA, band->ht_cap)) ||
+	     (band->vht_supported &&
+	      nla_put_u32(skb, NL80211_BAND_ATTR_VHT_CAPA, band->vht_cap))))
+		goto cancel;
+	freqs = nla_nest_start(skb, NL80211_BAND_ATTR_FREQS);
+	if (!freqs)
+		goto cancel;
+	for (i = *start; i < band->n_channels; i++) {
+		nl_chan = nla_nest_start(skb, i);
+		if (!nl_chan)
+			break;
+		if (regcore_nl_put_channel(skb, &band->channels[i])) {
+			nla_nest_cancel(skb, nl_chan);
+			break;
+		}
+		nla_nest_end(skb, nl_chan);
+	}
+	if (i == *start)
+		goto cancel;
+	nla_nest_end(skb, freqs);
+	nla_nest_end(skb, nl_band);
+	nla_nest_end(skb, bands);
+	genlmsg_end(skb, hdr);
+	*start = i;
+	return 0;
+
+cancel:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+/* GET_WIPHY dump, optionally of one radio (NL80211_ATTR_WIPHY). State
+ * between calls: args[0] radios done, args[1] band, args[2] first channel
+ * not yet sent, args[3] the radio asked for plus one (0: all).
+ */
+static int regcore_nl_dump_wiphy(struct sk_buff *skb,
+				 struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct regcore_wiphy *wiphy;
+	long pos = 0;
+	int err = 0, start;
+
+	mutex_lock(&regcore_mutex);
+	if (!cb->args[0] && !cb->args[1] && !cb->args[2] &&
+	    info->attrs[NL80211_ATTR_WIPHY]) {
+		u32 idx = nla_get_u32(info->attrs[NL80211_ATTR_WIPHY]);
+
+		if (!regcore_wiphy_by_idx(idx)) {
+			err = -ENODEV;
+			goto out;
+		}
+		cb->args[3] = (long)idx + 1;
+	}
+	cb->seq = regcore_wiphys_generation;
+
+	list_for_each_entry(wiphy, &regcore_wiphys, list) {
+		if (pos++ < cb->args[0])
+			continue;
+		if (cb->args[3] && wiphy->idx != cb->args[3] - 1) {
+			cb->args[0] = pos;
+			continue;
+		}
+		for (; cb->args[1] < NUM_NL80211_BANDS; cb->args[1]++) {
+			const struct regcore_band *band =
+				wiphy->bands[cb->args[1]];
+
+			if (!band)
+				continue;
+			start = cb->args[2];
+			while (start < band->n_channels) {
+				err = regcore_nl_send_band(skb, cb, wiphy,
+							   cb->args[1], &start);
+				cb->args[2] = start;
+				if (err)
+					goto out;
+			}
+			cb->args[2] = 0;
+		}
+		cb->args[1] = 0;
+		cb->args[0] = pos;
+	}
+out:
+	mutex_unlock(&regcore_mutex);
+	if (err && !skb->len)
+		return err;
+	return skb->len;
+}
+
+/**
+ * regcore_nl_reg_change() - multicast NL80211_CMD_REG_CHANGE
+ * @info: the request now in force
+ *
+ * With the attributes nl80211 sends: the initiator, the type (world,
+ * custom world, intersection or country, with the country's alpha2) and
+ * the radio whose hint it was, if it is still registered.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_nl_reg_change(const struct regcore_request_info *info)
+{
+	struct sk_buff *msg;
+	u8 type;
+	void *hdr;
+
+	lockdep_assert_held(&regcore_mutex);
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &regcore_family, 0,
+			  NL80211_CMD_REG_CHANGE);
+	if (!hdr)
+		goto fail;
+
+	if (regcore_alpha2_is_world(info->alpha2))
+		type = NL80211_REGDOM_TYPE_WORLD;
+	else if (info->alpha2[0] == '9' && info->alpha2[1] == '9')
+		type = NL80211_REGDOM_TYPE_CUSTOM_WORLD;
+	else if ((info->alpha2[0] == '9' && info->alpha2[1] == '8') ||
+		 info->intersect)
+		type = NL80211_REGDOM_TYPE_INTERSECTION;
+	else
+		type = NL80211_REGDOM_TYPE_COUNTRY;
+
+	if (nla_put_u8(msg, NL80211_ATTR_REG_INITIATOR, info->initiator) ||
+	    nla_put_u8(msg, NL80211_ATTR_REG_TYPE, type) ||
+	    (type == NL80211_REGDOM_TYPE_COUNTRY &&
+	     nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, info->alpha2)) ||
+	    (info->wiphy_idx != REGCORE_WIPHY_IDX_INVALID &&
+	     regcore_wiphy_by_idx(info->wiphy_idx) &&
+	     nla_put_u32(msg, NL80211_ATTR_WIPHY, info->wiphy_idx)))
+		goto fail;
+
+	genlmsg_end(msg, hdr);
+	/* -ESRCH: nobody listens, which is fine. */
+	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_REG,
+			  GFP_KERNEL);
+	return;
+fail:
+	nlmsg_free(msg);
+}
+
+static const struct genl_small_ops regcore_ops[] = {
+	{
+		.cmd = NL80211_CMD_GET_WIPHY,
+		.dumpit = regcore_nl_dump_wiphy,
+	},
+	{
+		.cmd = NL80211_CMD_GET_REG,
+		.doit = regcore_nl_get_reg,
+		.dumpit = regcore_nl_dump_reg,
+	},
+	{
+		.cmd = NL80211_CMD_SET_REG,
+		.doit = regcore_nl_set_reg,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = NL80211_CMD_REQ_SET_REG,
+		.doit = regcore_nl_req_set_reg,
+		.flags = GENL_ADMIN_PERM,
+	},
+};
+
+static struct genl_family regcore_family __ro_after_init = {
+	.name = REGCORE_GENL_NAME,
+	.version = REGCORE_GENL_VERSION,
+	.maxattr = ARRAY_SIZE(regcore_policy) - 1,
+	.policy = regcore_policy,
+	.module = THIS_MODULE,
+	.small_ops = regcore_ops,
+	.n_small_ops = ARRAY_SIZE(regcore_ops),
+	.mcgrps = regcore_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(regcore_mcgrps),
+};
+
+int regcore_netlink_init(void)
+{
+	int err = genl_register_family(&regcore_family);
+
+	if (err)
+		pr_err("cannot register generic netlink family %s: %d\n",
+		       REGCORE_GENL_NAME, err);
+	return err;
+}
+
+void regcore_netlink_exit(void)
+{
+	genl_unregister_family(&regcore_family);
+}

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regcore: the driver-facing API.
+ *
+ * Drivers allocate a radio, describe its bands and channels, optionally
+ * apply a custom domain, register it, give hints, and unregister it. Every
+ * entry point checks its arguments and answers bad ones with -EINVAL and a
+ * log line naming the problem: a driver bug must not crash the kernel.
+ */
+#define pr_fmt(fmt) "regcore: " fmt
+
+#include <linux/export.h>
+#include <linux/limits.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+/* Registered radios, in registration order. Protected by regcore_mutex. */
+LIST_HEAD(regcore_wiphys);
+/* Bumped on every registration change; dumps report inconsistency. */
+u32 regcore_wiphys_generation;
+static u32 regcore_wiphy_counter;
+
+/* The most channels a band may declare. */
+#define REGCORE_MAX_CHANNELS	512
+
+/**
+ * regcore_wiphy_by_idx() - a registered radio by index
+ * @idx: the radio's index
+ *
+ * Context: regcore_mutex held.
+ * Return: the radio, or NULL.
+ */
+struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx)
+{
+	struct regcore_wiphy *wiphy;
+
+	lockdep_assert_held(&regcore_mutex);
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		if (wiphy->idx == idx)
+			return wiphy;
+	return NULL;
+}
+
+/**
+ * regcore_wiphy_new() - allocate a radio
+ *
+ * Return: a zeroed radio for the driver to fill in, or NULL.
+ */
+struct regcore_wiphy *regcore_wiphy_new(void)
+{
+	struct regcore_wiphy *wiphy = kzalloc(sizeof(*wiphy), GFP_KERNEL);
+
+	if (!wiphy)
+		return NULL;
+	INIT_LIST_HEAD(&wiphy->list);
+	wiphy->idx = REGCORE_WIPHY_IDX_INVALID;
+	return wiphy;
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_new);
+
+/**
+ * regcore_wiphy_free() - free a radio
+ * @wiphy: a radio from regcore_wiphy_new(), or NULL
+ *
+ * A radio still registered is unregistered first (with a log line: that
+ * is a driver bug).
+ */
+void regcore_wiphy_free(struct regcore_wiphy *wiphy)
+{
+	if (!wiphy)
+		return;
+	if (wiphy->registered) {
+		pr_err("radio %s freed while registered: unregistering it\n",
+		       wiphy->name);
+		regcore_wiphy_unregister(wiphy);
+	}
+	regcore_regdom_free(wiphy->regd);
+	kfree(wiphy);
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_free);
+
+/* The radio's bands and channels make sense: at least one channel, known
+ * bands, sane frequencies.
+ */
+static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
+{
+	enum nl80211_band b;
+	int i, n = 0;
+
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		const struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		if (band->n_channels <= 0 ||
+		    band->n_channels > REGCORE_MAX_CHANNELS ||
+		    !band->channels) {
+			pr_err("refused radio: band %d has %d channels\n", b,
+			       band->n_channels);
+			return -EINVAL;
+		}
+		for (i = 0; i < band->n_channels; i++) {
+			u32 freq = band->channels[i].center_freq;
+
+			if (!freq ||
+			    REGCORE_MHZ_TO_KHZ((u64)freq) > REGCORE_MAX_FREQ_KHZ) {
+				pr_err("refused radio: band %d channel %d at %u MHz\n",
+				       b, i, freq);
+				return -EINVAL;
+			}
+		}
+		n += band->n_channels;
+	}
+	if (!n) {
+		pr_err("refused radio: no band with channels\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * regcore_wiphy_register() - put a radio under regulation
+ * @wiphy: a radio from regcore_wiphy_new() with its bands filled in
+ *
+ * The channels' flags, power and antenna gain become the radio's
+ * originals, which later domains only restrict; then the channels are
+ * computed from the domain in force. A radio on a custom domain is
+ * announced with a REG_CHANGE of type custom world, as cfg80211 does.
+ *
+ * Context: process context; takes regcore_mutex.
+ * Return: 0, or -EINVAL for a missing or malformed radio or one already
+ * registered.
+ */
+int regcore_wiphy_register(struct regcore_wiphy *wiphy)
+{
+	struct regcore_request_info custom = {
+		.initiator = NL80211_REGDOM_SET_BY_DRIVER,
+		.alpha2 = "99",
+	};
+	enum nl80211_band b;
+	int err, i, n = 0;
+
+	if (!wiphy) {
+		pr_err("refused radio: NULL\n");
+		return -EINVAL;
+	}
+	if (wiphy->registered) {
+		pr_err("refused radio %s: already registered\n", wiphy->name);
+		return -EINVAL;
+	}
+	err = regcore_wiphy_check(wiphy);
+	if (err)
+		return err;
+
+	mutex_lock(&regcore_mutex);
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		struct regcore_band *band = wiphy->bands[b];
+
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++) {
+			struct regcore_channel *chan = &band->channels[i];
+
+			chan->band = b;
+			chan->orig_flags = chan->flags;
+			chan->orig_mag = INT_MAX;
+			chan->orig_mpwr = chan->max_power;
+		}
+		n += band->n_channels;
+	}
+	wiphy->idx = regcore_wiphy_counter++;
+	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
+	list_add_tail(&wiphy->list, &regcore_wiphys);
+	wiphy->registered = true;
+	regcore_wiphys_generation++;
+
+	regcore_update_wiphy(wiphy, regcore_last_request_info()->initiator);
+	if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) {
+		custom.wiphy_idx = wiphy->idx;
+		custom.dfs_region = wiphy->regd ? wiphy->regd->dfs_region : 0;
+		regcore_nl_reg_change(&custom);
+	}
+	mutex_unlock(&regcore_mutex);
+
+	pr_info("radio %s registered: %d channels%s%s\n", wiphy->name, n,
+		wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG ?
+		", custom domain" : "",
+		wiphy->regulatory_flags & REGCORE_REG_STRICT_REG ?
+		", strict" : "");
+	return 0;
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_register);
+
+/**
+ * regcore_wiphy_unregister() - take a radio out of regulation
+ * @wiphy: a registered radio
+ *
+ * When it returns regcore no longer touches the radio, its bands or its
+ * notifier; the driver may free them. Its hints still queued are dropped.
+ *
+ * Context: process context; takes regcore_mutex.
+ */
+void regcore_wiphy_unregister(struct regcore_wiphy *wiphy)
+{
+	if (!wiphy || !wiphy->registered) {
+		pr_err("cannot unregister a radio that is not registered\n");
+		return;
+	}
+	mutex_lock(&regcore_mutex);
+	list_del_init(&wiphy->list);
+	wiphy->registered = false;
+	regcore_wiphys_generation++;
+	regcore_hints_wiphy_gone(wiphy);
+	regcore_regdom_free(wiphy->regd);
+	wiphy->regd = NULL;
+	mutex_unlock(&regcore_mutex);
+	pr_info("radio %s unregistered\n", wiphy->name);
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_unregister);
+
+/**
+ * regcore_apply_custom_regulatory() - give a radio the driver's own domain
+ * @wiphy: a radio not yet registered, with its bands filled in
+ * @regd: the domain (any alpha2; "99" is customary); copied
+ *
+ * Channels no rule of @regd holds are disabled for good; the others take
+ * the rule's flags and limits as their originals. The radio is marked
+ * %REGCORE_REG_CUSTOM_REG: world updates from the core leave it alone.
+ *
+ * Return: 0; -EINVAL for missing arguments, a registered radio or a
+ * malformed domain; -ENOMEM.
+ */
+int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
+				    const struct regcore_regdomain *regd)
+{
+	struct regcore_regdomain *copy;
+	int err;
+
+	if (!wiphy || !regd) {
+		pr_err("refused custom domain: missing radio or domain\n");
+		return -EINVAL;
+	}
+	if (wiphy->registered) {
+		pr_err("refused custom domain for %s: apply it before registration\n",
+		       wiphy->name);
+		return -EINVAL;
+	}
+	err = regcore_wiphy_check(wiphy);
+	if (err)
+		return err;
+	err = regcore_regdom_validate_rules(regd, NULL);
+	if (err)
+		return err;
+	copy = regcore_regdom_copy(regd);
+	if (!copy)
+		return -ENOMEM;
+
+	wiphy->regulatory_flags |= REGCORE_REG_CUSTOM_REG;
+	regcore_apply_custom_channels(wiphy, regd);
+	regcore_regdom_free(wiphy->regd);
+	wiphy->regd = copy;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
+
+/**
+ * regcore_regulatory_hint() - the driver knows the radio's country
+ * @wiphy: a registered radio
+ * @alpha2: two letters (any case)
+ *
+ * The hint is queued; regcore asks userspace for the country's rules and,
+ * as cfg80211 does, clears %REGCORE_REG_CUSTOM_REG when it processes it.
+ *
+ * Context: process context.
+ * Return: 0 when queued; -EINVAL for a missing or unregistered radio or a
+ * bad alpha2; -ENOMEM; -ESHUTDOWN while regcore unloads.
+ */
+int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
+{
+	int err;
+
+	if (!wiphy || !wiphy->registered) {
+		pr_err("refused driver hint: the radio is not registered\n");
+		return -EINVAL;
+	}
+	err = regcore_hint_driver(wiphy, alpha2);
+	if (err == -EINVAL)
+		pr_err("refused driver hint from %s: alpha2 must be two letters\n",
+		       wiphy->name);
+	return err;
+}
+EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
+
+/**
+ * regcore_country_ie_hint() - the radio saw an 802.11d country element
+ * @wiphy: a registered radio
+ * @band: the band the element was seen on
+ * @country_ie: the element's payload: the country string (two letters
+ *	and the environment: 'I', 'O' or ' '), then triplets
+ * @country_ie_len: its length in bytes: even, at least 6
+ *
+ * Context: process context.
+ * Return: 0 when queued; -EINVAL for bad arguments; -ENOMEM; -ESHUTDOWN.
+ */
+int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
+			    enum nl80211_band band,
+			    const u8 *country_ie, u8 country_ie_len)
+{
+	char alpha2[3];
+	int err;
+
+	if (!wiphy || !wiphy->registered || !country_ie ||
+	    band >= NUM_NL80211_BANDS) {
+		pr_err("refused country element: bad radio, band or element\n");
+		return -EINVAL;
+	}
+	if (country_ie_len < 6 || (country_ie_len & 1)) {
+		pr_err("refused country element from %s: length %u\n",
+		       wiphy->name, country_ie_len);
+		return -EINVAL;
+	}
+	alpha2[0] = country_ie[0];
+	alpha2[1] = country_ie[1];
+	alpha2[2] = '\0';
+	err = regcore_hint_country_ie(wiphy, alpha2);
+	if (err == -EINVAL)
+		pr_err("refused country element from %s: country %*ph is not two letters\n",
+		       wiphy->name, 2, country_ie);
+	return err;
+}
+EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
+
+/**
+ * regcore_freq_reg_info() - the rule of the domain in force for a channel
+ * @wiphy: the radio asking (must be registered)
+ * @center_freq_khz: the channel's centre, kHz
+ * @rule: where the rule is copied
+ *
+ * Looks for a rule that holds the channel at 20 MHz (narrower below
+ * 1 GHz). Lock-free: may be called from the radio's notifier.
+ *
+ * Return: 0 with @rule filled; -ERANGE when the domain has no rule in the
+ * channel's band; -EINVAL when no rule holds the channel or for bad
+ * arguments.
+ */
+int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
+			  struct regcore_reg_rule *rule)
+{
+	const struct regcore_reg_rule *found;
+	u32 bw;
+
+	if (!wiphy || !wiphy->registered || !rule)
+		return -EINVAL;
+	bw = center_freq_khz < REGCORE_MHZ_TO_KHZ(1000) ?
+	     REGCORE_MHZ_TO_KHZ(1) : REGCORE_MHZ_TO_KHZ(20);
+
+	rcu_read_lock();
+	found = regcore_regdom_find_rule(regcore_current_regdom(),
+					 center_freq_khz, bw);
+	if (!IS_ERR(found))
+		*rule = *found;
+	rcu_read_unlock();
+	return PTR_ERR_OR_ZERO(found);
+}
+EXPORT_SYMBOL_GPL(regcore_freq_reg_info);
+
+/**
+ * regcore_wiphy_lock() - hold regcore's state lock
+ *
+ * While held, no change touches any radio's channels: the driver may read
+ * them consistently. Never call another regcore function while holding it.
+ */
+void regcore_wiphy_lock(void)
+{
+	mutex_lock(&regcore_mutex);
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_lock);
+
+/**
+ * regcore_wiphy_unlock() - release regcore_wiphy_lock()
+ */
+void regcore_wiphy_unlock(void)
+{
+	mutex_unlock(&regcore_mutex);
+}
+EXPORT_SYMBOL_GPL(regcore_wiphy_unlock);

@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The kernel side's style gate, as host tests:
+#   - the modules build with W=1 without a warning
+#   - sparse (C=2) reports nothing
+#   - checkpatch --strict is clean on every kernel source file
+#   - kernel-doc parses every comment and documents every exported symbol
+#
+#   check-kstyle.sh KDIR OUTDIR
+#
+# checkpatch.pl comes from Debian's linux-source-6.1 tarball (extracted once
+# under build/). Ends with "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+kdir=$1
+out=$2
+passed=0
+failed=0
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() {
+	echo "not ok - $1"
+	shift
+	printf '%s\n' "$@" | sed 's/^/#   /'
+	failed=$((failed + 1))
+}
+
+kfiles=$(cd "$top" && ls net/regcore/*.[ch] include/net/regcore.h \
+	include/uapi/linux/regcore.h tests/regsim/*.c tests/kunit/*.c)
+
+if log=$("$top/scripts/build-modules.sh" "$kdir" "$out/w1" 2>&1); then
+	ok "modules build with W=1 and no warning"
+else
+	not_ok "modules build with W=1 and no warning" "$log"
+fi
+if log=$("$top/scripts/build-modules.sh" "$kdir" "$out/sparse" C=2 2>&1); then
+	ok "sparse (C=2) is clean"
+else
+	not_ok "sparse (C=2) is clean" "$log"
+fi
+
+# The KUnit tests are built only for kernels with KUnit; compile them here
+# against these headers too, so a broken test shows up on the host.
+kunit=$out/kunit
+mkdir -p "$kunit"
+(cd "$top" && tar -cf - Kbuild net include tests/regsim tests/kunit) |
+	tar -xf - -C "$kunit"
+sed -i 's/^regcore-$(CONFIG_KUNIT) += /regcore-y += /' "$kunit/Kbuild"
+log=$(make -C "$kdir" M="$kunit" W=1 tests/kunit/regcore_test.o 2>&1)
+if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$log"; then
+	ok "KUnit tests compile with W=1 and no warning"
+else
+	not_ok "KUnit tests compile with W=1 and no warning" "$log"
+fi
+
+cp_dir=$top/build/checkpatch
+if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
+	mkdir -p "$cp_dir"
+	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$cp_dir" \
+		--strip-components=1 linux-source-6.1/scripts/checkpatch.pl \
+		linux-source-6.1/scripts/spelling.txt \
+		linux-source-6.1/scripts/const_structs.checkpatch
+fi
+for f in $kfiles; do
+	if log=$(cd "$top" && perl "$cp_dir/scripts/checkpatch.pl" --no-tree \
+			--strict -q -f "$f" 2>&1) && [ -z "$log" ]; then
+		ok "checkpatch --strict is clean: $f"
+	else
+		not_ok "checkpatch --strict is clean: $f" "$log"
+	fi
+done
+
+kdoc=$kdir/scripts/kernel-doc
+[ -e "$kdoc" ] || kdoc=$(dirname "$(readlink -f "$kdir/Makefile")")/scripts/kernel-doc
+log=$(cd "$top" && perl "$kdoc" -none $kfiles 2>&1)
+if [ -z "$log" ]; then
+	ok "kernel-doc parses every comment without a warning"
+else
+	not_ok "kernel-doc parses every comment without a warning" "$log"
+fi
+documented=$(cd "$top" && perl "$kdoc" -none -v $kfiles 2>&1 |
+	sed -n 's/.*Scanning doc for function \([a-z0-9_]*\).*/\1/p')
+missing=
+for sym in $(cd "$top" && sed -n 's/^EXPORT_SYMBOL\(_GPL\)\?(\([a-z0-9_]*\));/\2/p' net/regcore/*.c); do
+	grep -qx "$sym" <<<"$documented" || missing="$missing $sym"
+done
+if [ -z "$missing" ]; then
+	ok "every exported function has kernel-doc"
+else
+	not_ok "every exported function has kernel-doc" "missing:$missing"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of regcore's pure logic: validation, rule look-up, AUTO-BW,
+ * intersection, and the channel table a domain gives a radio. Built into
+ * regcore.ko when the kernel has KUnit (the debug kernel of the VM suite);
+ * they run when the module loads and report KTAP in the kernel log.
+ */
+#include <kunit/test.h>
+#include <linux/slab.h>
+
+#include "core.h"
+
+#define KHZ(mhz) REGCORE_MHZ_TO_KHZ(mhz)
+
+static struct regcore_regdomain *test_rd(struct kunit *test, const char *alpha2,
+					 u8 dfs, u32 n,
+					 const struct regcore_reg_rule *rules)
+{
+	struct regcore_regdomain *rd;
+
+	rd = kunit_kzalloc(test, struct_size(rd, reg_rules, n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	rd->n_reg_rules = n;
+	memcpy(rd->alpha2, alpha2, 2);
+	rd->dfs_region = dfs;
+	memcpy(rd->reg_rules, rules, n * sizeof(*rules));
+	return rd;
+}
+
+/* A valid base to break one field of at a time. */
+static const struct regcore_reg_rule good_rules[] = {
+	REGCORE_RULE(2400, 2483, 40, 0, 20, 0),
+	REGCORE_RULE(5150, 5250, 80, 6, 23, NL80211_RRF_AUTO_BW),
+};
+
+struct validate_case {
+	const char *name;
+	const char *alpha2;
+	u8 dfs;
+	struct regcore_reg_rule rule;	/* replaces good_rules[1] */
+	int expect;
+};
+
+static const struct validate_case validate_cases[] = {
+	{ "valid_country", "DE", NL80211_DFS_ETSI,
+	  REGCORE_RULE(5150, 5250, 80, 6, 23, 0), 0 },
+	{ "valid_world", "00", NL80211_DFS_UNSET,
+	  REGCORE_RULE(5150, 5250, 80, 6, 23, 0), 0 },
+	{ "auto_bw_may_leave_bandwidth_zero", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 0, 0, 23, NL80211_RRF_AUTO_BW), 0 },
+	{ "lower_case_alpha2_refused", "de", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, 0), -EINVAL },
+	{ "digit_alpha2_refused", "0A", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, 0), -EINVAL },
+	{ "intersection_alpha2_refused", "98", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, 0), -EINVAL },
+	{ "unknown_dfs_region_refused", "DE", 4,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, 0), -EINVAL },
+	{ "start_at_zero_refused", "DE", 0,
+	  REGCORE_RULE(0, 5250, 80, 0, 23, 0), -EINVAL },
+	{ "start_above_end_refused", "DE", 0,
+	  REGCORE_RULE(5250, 5150, 80, 0, 23, 0), -EINVAL },
+	{ "empty_range_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5150, 0, 0, 23, NL80211_RRF_AUTO_BW), -EINVAL },
+	{ "bandwidth_wider_than_range_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5170, 40, 0, 23, 0), -EINVAL },
+	{ "zero_bandwidth_without_auto_bw_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 0, 0, 23, 0), -EINVAL },
+	{ "end_above_100ghz_refused", "DE", 0,
+	  REGCORE_RULE(57000, 100001, 2160, 0, 23, 0), -EINVAL },
+	{ "eirp_above_60dbm_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 61, 0), -EINVAL },
+	{ "gain_above_60dbi_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 80, 61, 23, 0), -EINVAL },
+	{ "unknown_flag_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, BIT(20)), -EINVAL },
+	{ "flag_bit_9_refused", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, BIT(9)), -EINVAL },
+};
+
+static void validate_case_desc(const struct validate_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(validate, validate_cases, validate_case_desc);
+
+static void regdom_validate_test(struct kunit *test)
+{
+	const struct validate_case *c = test->param_value;
+	struct regcore_regdomain *rd;
+
+	rd = test_rd(test, c->alpha2, c->dfs, 2, good_rules);
+	rd->reg_rules[1] = c->rule;
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(rd, NULL), c->expect);
+}
+
+static void regdom_validate_counts_test(struct kunit *test)
+{
+	struct regcore_regdomain *rd;
+	u32 i;
+
+	rd = test_rd(test, "DE", 0, 0, good_rules);
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(rd, NULL), -EINVAL);
+
+	rd = kunit_kzalloc(test, struct_size(rd, reg_rules,
+					     NL80211_MAX_SUPP_REG_RULES + 1),
+			   GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	memcpy(rd->alpha2, "DE", 2);
+	for (i = 0; i <= NL80211_MAX_SUPP_REG_RULES; i++)
+		rd->reg_rules[i] = good_rules[0];
+	rd->n_reg_rules = NL80211_MAX_SUPP_REG_RULES;
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(rd, NULL), 0);
+	rd->n_reg_rules = NL80211_MAX_SUPP_REG_RULES + 1;
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(rd, NULL), -EINVAL);
+}
+
+static void builtin_world_is_valid_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(&regcore_builtin_world,
+						      NULL), 0);
+	KUNIT_EXPECT_STREQ(test, regcore_builtin_world.alpha2, "00");
+}
+
+/* AUTO-BW: adjacent ranges join; flags cap the result. */
+static void auto_bw_joins_adjacent_ranges_test(struct kunit *test)
+{
+	const struct regcore_regdomain *w = &regcore_builtin_world;
+
+	/* 5170-5250 and 5250-5330 touch: 160 MHz */
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(w, &w->reg_rules[4]),
+			KHZ(160));
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(w, &w->reg_rules[5]),
+			KHZ(160));
+	/* 2402-2472, 2457-2482, 2474-2494 overlap: 92 MHz */
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(w, &w->reg_rules[2]),
+			KHZ(92));
+	/* 5490-5730 stands alone (5330 < 5490): its own 240 MHz */
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(w, &w->reg_rules[6]),
+			KHZ(240));
+}
+
+static void auto_bw_capped_by_flags_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(5170, 5250, 80, 0, 20,
+			     NL80211_RRF_AUTO_BW | NL80211_RRF_NO_160MHZ),
+		REGCORE_RULE(5250, 5330, 80, 0, 20,
+			     NL80211_RRF_AUTO_BW | NL80211_RRF_NO_80MHZ),
+		REGCORE_RULE(5490, 5730, 160, 0, 20,
+			     NL80211_RRF_AUTO_BW | NL80211_RRF_NO_HT40),
+	};
+	struct regcore_regdomain *rd = test_rd(test, "XX", 0, 3, rules);
+
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(rd, &rd->reg_rules[0]),
+			KHZ(80));
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(rd, &rd->reg_rules[1]),
+			KHZ(40));
+	KUNIT_EXPECT_EQ(test, regcore_rule_max_bandwidth(rd, &rd->reg_rules[2]),
+			KHZ(20));
+}
+
+static void find_rule_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(2402, 2482, 40, 0, 20, 0),
+		REGCORE_RULE(5170, 5250, 80, 0, 23, 0),
+	};
+	struct regcore_regdomain *rd = test_rd(test, "XX", 0, 2, rules);
+	const struct regcore_reg_rule *r;
+
+	r = regcore_regdom_find_rule(rd, KHZ(2412), KHZ(20));
+	KUNIT_EXPECT_PTR_EQ(test, r, &rd->reg_rules[0]);
+	/* channel 14: 2474-2494 is outside 2402-2482 */
+	r = regcore_regdom_find_rule(rd, KHZ(2484), KHZ(20));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(r), -EINVAL);
+	/* 5240: 5230-5250 fits; 5250: 5240-5260 does not */
+	r = regcore_regdom_find_rule(rd, KHZ(5240), KHZ(20));
+	KUNIT_EXPECT_PTR_EQ(test, r, &rd->reg_rules[1]);
+	r = regcore_regdom_find_rule(rd, KHZ(5260), KHZ(20));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(r), -EINVAL);
+	/* no rule within 2 GHz of 60 GHz: the band is not described */
+	r = regcore_regdom_find_rule(rd, KHZ(60480), KHZ(20));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(r), -ERANGE);
+	/* the rule's maximum bandwidth is no part of the fit */
+	r = regcore_regdom_find_rule(rd, KHZ(2442), KHZ(80));
+	KUNIT_EXPECT_PTR_EQ(test, r, &rd->reg_rules[0]);
+}
+
+static void rule_flags_to_chan_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(0), 0);
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_NO_IR),
+			REGCORE_CHAN_NO_IR);
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(__NL80211_RRF_NO_IBSS),
+			REGCORE_CHAN_NO_IR);
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_DFS),
+			REGCORE_CHAN_RADAR);
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_NO_OUTDOOR),
+			REGCORE_CHAN_INDOOR_ONLY);
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_NO_OFDM |
+							 NL80211_RRF_NO_HT40),
+			REGCORE_CHAN_NO_OFDM | REGCORE_CHAN_NO_HT40);
+	/* AUTO-BW and the modulation-only flags map to nothing */
+	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_AUTO_BW |
+							 NL80211_RRF_NO_CCK),
+			0);
+}
+
+static void intersect_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule a_rules[] = {
+		REGCORE_RULE(2400, 2483, 40, 0, 20, 0),
+		REGCORE_RULE(5150, 5250, 80, 0, 23, NL80211_RRF_NO_OUTDOOR),
+		REGCORE_RULE(5250, 5350, 80, 0, 20, NL80211_RRF_DFS),
+	};
+	static const struct regcore_reg_rule b_rules[] = {
+		REGCORE_RULE(2402, 2472, 40, 3, 30, 0),
+		REGCORE_RULE(5170, 5330, 160, 0, 17, NL80211_RRF_NO_IR),
+	};
+	struct regcore_regdomain *a = test_rd(test, "DE", NL80211_DFS_ETSI, 3,
+					      a_rules);
+	struct regcore_regdomain *b = test_rd(test, "US", NL80211_DFS_FCC, 2,
+					      b_rules);
+	struct regcore_regdomain *x = regcore_regdom_intersect(a, b);
+	const struct regcore_reg_rule *r;
+
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_STREQ(test, x->alpha2, "98");
+	KUNIT_EXPECT_EQ(test, x->dfs_region, NL80211_DFS_UNSET);
+	KUNIT_ASSERT_EQ(test, x->n_reg_rules, 3);
+
+	r = &x->reg_rules[0];
+	KUNIT_EXPECT_EQ(test, r->freq_range.start_freq_khz, KHZ(2402));
+	KUNIT_EXPECT_EQ(test, r->freq_range.end_freq_khz, KHZ(2472));
+	KUNIT_EXPECT_EQ(test, r->freq_range.max_bandwidth_khz, KHZ(40));
+	KUNIT_EXPECT_EQ(test, r->power_rule.max_eirp, 2000);
+	KUNIT_EXPECT_EQ(test, r->power_rule.max_antenna_gain, 0);
+
+	r = &x->reg_rules[1];
+	KUNIT_EXPECT_EQ(test, r->freq_range.start_freq_khz, KHZ(5170));
+	KUNIT_EXPECT_EQ(test, r->freq_range.end_freq_khz, KHZ(5250));
+	KUNIT_EXPECT_EQ(test, r->freq_range.max_bandwidth_khz, KHZ(80));
+	KUNIT_EXPECT_EQ(test, r->flags,
+			NL80211_RRF_NO_OUTDOOR | NL80211_RRF_NO_IR);
+	KUNIT_EXPECT_EQ(test, r->power_rule.max_eirp, 1700);
+
+	r = &x->reg_rules[2];
+	KUNIT_EXPECT_EQ(test, r->freq_range.start_freq_khz, KHZ(5250));
+	KUNIT_EXPECT_EQ(test, r->freq_range.end_freq_khz, KHZ(5330));
+	KUNIT_EXPECT_EQ(test, r->flags, NL80211_RRF_DFS | NL80211_RRF_NO_IR);
+	kfree(x);
+}
+
+static void intersect_disjoint_is_null_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule a_rules[] = {
+		REGCORE_RULE(2400, 2483, 40, 0, 20, 0),
+	};
+	static const struct regcore_reg_rule b_rules[] = {
+		REGCORE_RULE(5170, 5330, 160, 0, 17, 0),
+	};
+	struct regcore_regdomain *a = test_rd(test, "DE", 0, 1, a_rules);
+	struct regcore_regdomain *b = test_rd(test, "US", 0, 1, b_rules);
+
+	KUNIT_EXPECT_NULL(test, regcore_regdom_intersect(a, b));
+}
+
+static void intersect_auto_bw_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule a_rules[] = {
+		REGCORE_RULE(5170, 5250, 80, 0, 20, NL80211_RRF_AUTO_BW),
+		REGCORE_RULE(5250, 5330, 80, 0, 20, NL80211_RRF_AUTO_BW),
+	};
+	static const struct regcore_reg_rule b_rules[] = {
+		REGCORE_RULE(5150, 5350, 160, 0, 20, NL80211_RRF_AUTO_BW),
+	};
+	static const struct regcore_reg_rule c_rules[] = {
+		REGCORE_RULE(5150, 5350, 160, 0, 20, 0),
+	};
+	struct regcore_regdomain *a = test_rd(test, "AA", 0, 2, a_rules);
+	struct regcore_regdomain *b = test_rd(test, "BB", 0, 1, b_rules);
+	struct regcore_regdomain *c = test_rd(test, "CC", 0, 1, c_rules);
+	struct regcore_regdomain *x;
+
+	/* both AUTO-BW: kept, bandwidth from the joined ranges, capped */
+	x = regcore_regdom_intersect(a, b);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_EQ(test, x->n_reg_rules, 2);
+	KUNIT_EXPECT_TRUE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
+	KUNIT_EXPECT_EQ(test, x->reg_rules[0].freq_range.max_bandwidth_khz,
+			KHZ(80));
+	kfree(x);
+	/* one AUTO-BW: dropped, bandwidth resolved */
+	x = regcore_regdom_intersect(a, c);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_EXPECT_FALSE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
+	kfree(x);
+}
+
+/*
+ * The channel table the built-in world domain gives a radio with hwsim's
+ * 2.4 GHz channels and a few 5 GHz ones, derived by hand from the rules.
+ */
+struct chan_expect {
+	u32 freq;
+	u32 flags;	/* checked under the mask below */
+	int power;
+	u32 cac_ms;
+};
+
+#define CHK (REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_IR | REGCORE_CHAN_RADAR | \
+	     REGCORE_CHAN_NO_OFDM | REGCORE_CHAN_NO_HT40 | REGCORE_CHAN_NO_80MHZ | \
+	     REGCORE_CHAN_NO_160MHZ)
+
+static const struct chan_expect world_2ghz[] = {
+	/* 1-4: 2402-2472 @ 40; HT40- needs a channel 20 MHz below */
+	{ 2412, REGCORE_CHAN_NO_HT40MINUS | REGCORE_CHAN_NO_80MHZ |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	{ 2437, REGCORE_CHAN_NO_80MHZ | REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	/* 10-11: the 2457-2482 rule is AUTO-BW but 2402-2472 holds them */
+	{ 2462, REGCORE_CHAN_NO_HT40PLUS | REGCORE_CHAN_NO_80MHZ |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	/* 12-13: only 2457-2482 (NO-IR, AUTO-BW 92 MHz) holds them */
+	{ 2467, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_HT40PLUS |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	{ 2472, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_HT40PLUS |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	/* 14: 2474-2494 @ 20, NO-IR, NO-OFDM */
+	{ 2484, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_OFDM | REGCORE_CHAN_NO_HT40 |
+		REGCORE_CHAN_NO_80MHZ | REGCORE_CHAN_NO_160MHZ, 20, 0 },
+};
+
+static const struct chan_expect world_5ghz[] = {
+	{ 5180, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_HT40MINUS, 20, 0 },
+	{ 5260, REGCORE_CHAN_NO_IR | REGCORE_CHAN_RADAR, 20, 60000 },
+	{ 5320, REGCORE_CHAN_NO_IR | REGCORE_CHAN_RADAR |
+		REGCORE_CHAN_NO_HT40PLUS, 20, 60000 },
+	{ 5500, REGCORE_CHAN_NO_IR | REGCORE_CHAN_RADAR |
+		REGCORE_CHAN_NO_HT40MINUS, 20, 60000 },
+	{ 5745, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_HT40MINUS |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	/* 165: 5815-5835 fits; 169: 5835-5855 does not */
+	{ 5825, REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_HT40PLUS |
+		REGCORE_CHAN_NO_160MHZ, 20, 0 },
+	{ 5845, REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_HT40, 0, 0 },
+};
+
+static void fill_band(struct kunit *test, struct regcore_band *band,
+		      const struct chan_expect *e, int n, const u32 *extra,
+		      int n_extra)
+{
+	struct regcore_channel *c;
+	int i;
+
+	c = kunit_kcalloc(test, n + n_extra, sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < n; i++)
+		c[i].center_freq = e[i].freq;
+	for (i = 0; i < n_extra; i++)
+		c[n + i].center_freq = extra[i];
+	band->channels = c;
+	band->n_channels = n + n_extra;
+}
+
+static void check_band(struct kunit *test, const struct regcore_band *band,
+		       const struct chan_expect *e, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct regcore_channel *c = &band->channels[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, c->flags & CHK, e[i].flags,
+				    "flags of %u MHz", e[i].freq);
+		if (!(e[i].flags & REGCORE_CHAN_DISABLED))
+			KUNIT_EXPECT_EQ_MSG(test, c->max_power, e[i].power,
+					    "power of %u MHz", e[i].freq);
+		if (e[i].flags & REGCORE_CHAN_RADAR)
+			KUNIT_EXPECT_EQ_MSG(test, c->dfs_cac_ms, e[i].cac_ms,
+					    "CAC of %u MHz", e[i].freq);
+	}
+}
+
+static void world_channels_test(struct kunit *test)
+{
+	/* neighbours that decide HT40, not checked themselves */
+	static const u32 extra_2ghz[] = { 2417, 2422, 2427, 2432, 2442, 2447,
+					  2452, 2457 };
+	static const u32 extra_5ghz[] = { 5200, 5220, 5240, 5280, 5300, 5520,
+					  5765, 5785, 5805 };
+	struct regcore_band b2 = {}, b5 = {};
+	struct regcore_wiphy *wiphy;
+	const struct regcore_regdomain *cur;
+
+	mutex_lock(&regcore_mutex);
+	cur = regcore_current_regdom();
+	if (!regcore_alpha2_is_world(cur->alpha2)) {
+		mutex_unlock(&regcore_mutex);
+		kunit_skip(test, "a country is in force, not the world");
+	}
+	mutex_unlock(&regcore_mutex);
+
+	fill_band(test, &b2, world_2ghz, ARRAY_SIZE(world_2ghz), extra_2ghz,
+		  ARRAY_SIZE(extra_2ghz));
+	fill_band(test, &b5, world_5ghz, ARRAY_SIZE(world_5ghz), extra_5ghz,
+		  ARRAY_SIZE(extra_5ghz));
+	wiphy = regcore_wiphy_new();
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	wiphy->bands[NL80211_BAND_2GHZ] = &b2;
+	wiphy->bands[NL80211_BAND_5GHZ] = &b5;
+	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+
+	check_band(test, &b2, world_2ghz, ARRAY_SIZE(world_2ghz));
+	check_band(test, &b5, world_5ghz, ARRAY_SIZE(world_5ghz));
+
+	regcore_wiphy_unregister(wiphy);
+	regcore_wiphy_free(wiphy);
+}
+
+static void custom_channels_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(2402, 2472, 40, 0, 17, 0),
+		REGCORE_RULE(5170, 5250, 80, 0, 30, NL80211_RRF_NO_IR),
+	};
+	static const u32 freqs[] = { 2412, 2484, 5180, 5260 };
+	struct regcore_regdomain *rd = test_rd(test, "99", 0, 2, rules);
+	struct regcore_channel *c;
+	struct regcore_band b = {};
+	struct regcore_wiphy *wiphy;
+	int i;
+
+	c = kunit_kcalloc(test, ARRAY_SIZE(freqs), sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < ARRAY_SIZE(freqs); i++)
+		c[i].center_freq = freqs[i];
+	b.channels = c;
+	b.n_channels = ARRAY_SIZE(freqs);
+
+	wiphy = regcore_wiphy_new();
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	wiphy->bands[NL80211_BAND_2GHZ] = &b;
+	KUNIT_ASSERT_EQ(test, regcore_apply_custom_regulatory(wiphy, rd), 0);
+	KUNIT_EXPECT_TRUE(test, wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG);
+	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+
+	KUNIT_EXPECT_FALSE(test, c[0].flags & REGCORE_CHAN_DISABLED);
+	KUNIT_EXPECT_EQ(test, c[0].max_power, 17);
+	/* not in the custom domain: disabled for good */
+	KUNIT_EXPECT_TRUE(test, c[1].orig_flags & REGCORE_CHAN_DISABLED);
+	KUNIT_EXPECT_TRUE(test, c[2].flags & REGCORE_CHAN_NO_IR);
+	KUNIT_EXPECT_EQ(test, c[2].max_power, 30);
+	KUNIT_EXPECT_TRUE(test, c[3].flags & REGCORE_CHAN_DISABLED);
+
+	regcore_wiphy_unregister(wiphy);
+	regcore_wiphy_free(wiphy);
+}
+
+static struct kunit_case regcore_test_cases[] = {
+	KUNIT_CASE_PARAM(regdom_validate_test, validate_gen_params),
+	KUNIT_CASE(regdom_validate_counts_test),
+	KUNIT_CASE(builtin_world_is_valid_test),
+	KUNIT_CASE(auto_bw_joins_adjacent_ranges_test),
+	KUNIT_CASE(auto_bw_capped_by_flags_test),
+	KUNIT_CASE(find_rule_test),
+	KUNIT_CASE(rule_flags_to_chan_test),
+	KUNIT_CASE(intersect_test),
+	KUNIT_CASE(intersect_disjoint_is_null_test),
+	KUNIT_CASE(intersect_auto_bw_test),
+	KUNIT_CASE(world_channels_test),
+	KUNIT_CASE(custom_channels_test),
+	{}
+};
+
+static struct kunit_suite regcore_test_suite = {
+	.name = "regcore",
+	.test_cases = regcore_test_cases,
+};
+
+kunit_test_suite(regcore_test_suite);

@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regsim: simulated radios for testing regcore.
+ *
+ * Each radio has the channels of this kernel's mac80211_hwsim (2.4 GHz
+ * channels 1-14, hwsim's 5 GHz list, 6 GHz channels 1-233) and the same
+ * HT/VHT capabilities, so one scenario can run on regcore (regsim) and on
+ * cfg80211 (mac80211_hwsim) and the channel tables be compared. The
+ * regtest parameter reproduces hwsim's regtest scenarios with the same
+ * numbers, countries and custom domains.
+ *
+ * Controls for tests, under /sys/module/regsim/parameters/:
+ *   hint        write "N XX": radio N's driver calls regulatory_hint(XX);
+ *               the write fails with the call's error
+ *   country_ie  write "N XXE": radio N saw a country element for XX with
+ *               environment E (I, O or a space; default space)
+ *   notified    read: how often each radio's reg_notifier ran
+ *   misuse      write anything: call the API wrongly in every way we know
+ *               and check each call is refused with -EINVAL; the write
+ *               fails with -EIO if one was not
+ */
+#define pr_fmt(fmt) "regsim: " fmt
+
+#include <linux/ieee80211.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <net/regcore.h>
+
+/* The scenarios of mac80211_hwsim's regtest parameter, same numbers. */
+enum regsim_regtest {
+	REGSIM_REGTEST_DISABLED = 0,
+	REGSIM_REGTEST_DRIVER_REG_FOLLOW = 1,
+	REGSIM_REGTEST_DRIVER_REG_ALL = 2,
+	REGSIM_REGTEST_DIFF_COUNTRY = 3,
+	REGSIM_REGTEST_WORLD_ROAM = 4,
+	REGSIM_REGTEST_CUSTOM_WORLD = 5,
+	REGSIM_REGTEST_CUSTOM_WORLD_2 = 6,
+	REGSIM_REGTEST_STRICT_FOLLOW = 7,
+	REGSIM_REGTEST_STRICT_ALL = 8,
+	REGSIM_REGTEST_STRICT_AND_DRIVER_REG = 9,
+	REGSIM_REGTEST_ALL = 10,
+};
+
+static int radios = 2;
+module_param(radios, int, 0444);
+MODULE_PARM_DESC(radios, "Number of simulated radios (1-16, default 2)");
+
+static int regtest = REGSIM_REGTEST_DISABLED;
+module_param(regtest, int, 0444);
+MODULE_PARM_DESC(regtest, "mac80211_hwsim regtest scenario to reproduce (0-10)");
+
+/* The countries hwsim's scenarios use, in its order. */
+static const char * const regsim_alpha2s[] = { "FI", "AL", "US", "DE", "JP", "AL" };
+
+/* hwsim's two custom world domains. */
+static const struct regcore_regdomain regsim_custom_01 = {
+	.n_reg_rules = 5,
+	.alpha2 = "99",
+	.reg_rules = {
+		REGCORE_RULE(2412 - 10, 2462 + 10, 40, 0, 20, 0),
+		REGCORE_RULE(2484 - 10, 2484 + 10, 40, 0, 20, 0),
+		REGCORE_RULE(5150 - 10, 5240 + 10, 40, 0, 30, 0),
+		REGCORE_RULE(5745 - 10, 5825 + 10, 40, 0, 30, 0),
+		REGCORE_RULE(5855 - 10, 5925 + 10, 40, 0, 33, 0),
+	}
+};
+
+static const struct regcore_regdomain regsim_custom_02 = {
+	.n_reg_rules = 3,
+	.alpha2 = "99",
+	.reg_rules = {
+		REGCORE_RULE(2412 - 10, 2462 + 10, 40, 0, 20, 0),
+		REGCORE_RULE(5725 - 10, 5850 + 10, 40, 0, 30, NL80211_RRF_NO_IR),
+		REGCORE_RULE(5855 - 10, 5925 + 10, 40, 0, 33, 0),
+	}
+};
+
+/* hwsim's 5 GHz channel list (MHz). */
+static const u16 regsim_freqs_5ghz[] = {
+	5180, 5200, 5220, 5240, 5260, 5280, 5300, 5320,
+	5500, 5520, 5540, 5560, 5580, 5600, 5620, 5640, 5660, 5680, 5700,
+	5745, 5765, 5785, 5805, 5825, 5845,
+	5855, 5860, 5865, 5870,
+	5875, 5880, 5885, 5890, 5895, 5900, 5905,
+	5910, 5915, 5920, 5925,
+};
+
+#define REGSIM_N_2GHZ	14
+#define REGSIM_N_5GHZ	ARRAY_SIZE(regsim_freqs_5ghz)
+#define REGSIM_N_6GHZ	59	/* 5955 to 7115 MHz, 20 MHz apart */
+#define REGSIM_MAX_RADIOS 16
+
+#define REGSIM_HT_CAP	(IEEE80211_HT_CAP_SUP_WIDTH_20_40 |		\
+			 IEEE80211_HT_CAP_GRN_FLD | IEEE80211_HT_CAP_SGI_20 | \
+			 IEEE80211_HT_CAP_SGI_40 | IEEE80211_HT_CAP_DSSSCCK40)
+#define REGSIM_VHT_CAP	(IEEE80211_VHT_CAP_MAX_MPDU_LENGTH_11454 |	\
+			 IEEE80211_VHT_CAP_SUPP_CHAN_WIDTH_160_80PLUS80MHZ | \
+			 IEEE80211_VHT_CAP_RXLDPC |			\
+			 IEEE80211_VHT_CAP_SHORT_GI_80 |		\
+			 IEEE80211_VHT_CAP_SHORT_GI_160 |		\
+			 IEEE80211_VHT_CAP_TXSTBC |			\
+			 IEEE80211_VHT_CAP_RXSTBC_4 |			\
+			 IEEE80211_VHT_CAP_MAX_A_MPDU_LENGTH_EXPONENT_MASK)
+
+struct regsim_radio {
+	struct regcore_wiphy *wiphy;
+	struct regcore_band band_2ghz, band_5ghz, band_6ghz;
+	struct regcore_channel chan_2ghz[REGSIM_N_2GHZ];
+	struct regcore_channel chan_5ghz[REGSIM_N_5GHZ];
+	struct regcore_channel chan_6ghz[REGSIM_N_6GHZ];
+	atomic_t notified;
+};
+
+/*
+ * The radios. The parameter handlers can run while the module unloads, so
+ * they and the unload path take regsim_lock, and the handlers find
+ * regsim_radios NULL once the radios are gone. Lock order: regsim_lock,
+ * then regcore's.
+ */
+static DEFINE_MUTEX(regsim_lock);
+static struct regsim_radio *regsim_radios;
+static int regsim_n_radios;
+
+/* What hwsim's regtest gives radio @i. */
+struct regsim_setup {
+	const char *alpha2;
+	const struct regcore_regdomain *regd;
+	bool strict;
+};
+
+static struct regsim_setup regsim_scenario(int i)
+{
+	struct regsim_setup s = {};
+
+	switch (regtest) {
+	case REGSIM_REGTEST_DIFF_COUNTRY:
+		if (i < ARRAY_SIZE(regsim_alpha2s))
+			s.alpha2 = regsim_alpha2s[i];
+		break;
+	case REGSIM_REGTEST_DRIVER_REG_FOLLOW:
+		if (!i)
+			s.alpha2 = regsim_alpha2s[0];
+		break;
+	case REGSIM_REGTEST_STRICT_ALL:
+		s.strict = true;
+		s.alpha2 = regsim_alpha2s[0];
+		break;
+	case REGSIM_REGTEST_DRIVER_REG_ALL:
+		s.alpha2 = regsim_alpha2s[0];
+		break;
+	case REGSIM_REGTEST_WORLD_ROAM:
+		if (!i)
+			s.regd = &regsim_custom_01;
+		break;
+	case REGSIM_REGTEST_CUSTOM_WORLD:
+		s.regd = &regsim_custom_01;
+		break;
+	case REGSIM_REGTEST_CUSTOM_WORLD_2:
+		if (i == 0)
+			s.regd = &regsim_custom_01;
+		else if (i == 1)
+			s.regd = &regsim_custom_02;
+		break;
+	case REGSIM_REGTEST_STRICT_FOLLOW:
+		if (!i) {
+			s.strict = true;
+			s.alpha2 = regsim_alpha2s[0];
+		}
+		break;
+	case REGSIM_REGTEST_STRICT_AND_DRIVER_REG:
+		if (i == 0) {
+			s.strict = true;
+			s.alpha2 = regsim_alpha2s[0];
+		} else if (i == 1) {
+			s.alpha2 = regsim_alpha2s[1];
+		}
+		break;
+	case REGSIM_REGTEST_ALL:
+		if (i == 0) {
+			s.regd = &regsim_custom_01;
+		} else if (i == 1) {
+			s.regd = &regsim_custom_02;
+		} else if (i == 2 || i == 3) {
+			s.alpha2 = regsim_alpha2s[i - 2];
+		} else if (i == 4) {
+			s.strict = true;
+			s.alpha2 = regsim_alpha2s[2];
+		}
+		break;
+	}
+	return s;
+}
+
+static void regsim_notifier(struct regcore_wiphy *wiphy,
+			    const struct regcore_request_info *info)
+{
+	struct regsim_radio *radio = wiphy->priv;
+
+	atomic_inc(&radio->notified);
+}
+
+static void regsim_init_band(struct regcore_band *band,
+			     struct regcore_channel *chans, int n,
+			     bool ht, bool vht)
+{
+	band->channels = chans;
+	band->n_channels = n;
+	band->ht_supported = ht;
+	band->ht_cap = ht ? REGSIM_HT_CAP : 0;
+	band->vht_supported = vht;
+	band->vht_cap = vht ? REGSIM_VHT_CAP : 0;
+}
+
+static void regsim_init_channels(struct regsim_radio *radio)
+{
+	int i;
+
+	for (i = 0; i < REGSIM_N_2GHZ; i++)
+		radio->chan_2ghz[i].center_freq = i < 13 ? 2412 + 5 * i : 2484;
+	for (i = 0; i < REGSIM_N_5GHZ; i++)
+		radio->chan_5ghz[i].center_freq = regsim_freqs_5ghz[i];
+	for (i = 0; i < REGSIM_N_6GHZ; i++)
+		radio->chan_6ghz[i].center_freq = 5955 + 20 * i;
+	for (i = 0; i < REGSIM_N_2GHZ; i++)
+		radio->chan_2ghz[i].hw_value = radio->chan_2ghz[i].center_freq;
+	for (i = 0; i < REGSIM_N_5GHZ; i++)
+		radio->chan_5ghz[i].hw_value = radio->chan_5ghz[i].center_freq;
+	for (i = 0; i < REGSIM_N_6GHZ; i++)
+		radio->chan_6ghz[i].hw_value = radio->chan_6ghz[i].center_freq;
+
+	regsim_init_band(&radio->band_2ghz, radio->chan_2ghz, REGSIM_N_2GHZ,
+			 true, false);
+	regsim_init_band(&radio->band_5ghz, radio->chan_5ghz, REGSIM_N_5GHZ,
+			 true, true);
+	regsim_init_band(&radio->band_6ghz, radio->chan_6ghz, REGSIM_N_6GHZ,
+			 false, false);
+}
+
+static int regsim_radio_add(struct regsim_radio *radio, int i)
+{
+	struct regsim_setup s = regsim_scenario(i);
+	struct regcore_wiphy *wiphy;
+	int err;
+
+	regsim_init_channels(radio);
+	wiphy = regcore_wiphy_new();
+	if (!wiphy)
+		return -ENOMEM;
+	wiphy->bands[NL80211_BAND_2GHZ] = &radio->band_2ghz;
+	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
+	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
+	wiphy->reg_notifier = regsim_notifier;
+	wiphy->priv = radio;
+	if (s.strict)
+		wiphy->regulatory_flags |= REGCORE_REG_STRICT_REG;
+	if (s.regd) {
+		err = regcore_apply_custom_regulatory(wiphy, s.regd);
+		if (err)
+			goto out_free;
+	}
+	err = regcore_wiphy_register(wiphy);
+	if (err)
+		goto out_free;
+	radio->wiphy = wiphy;
+	if (s.alpha2) {
+		err = regulatory_hint(wiphy, s.alpha2);
+		if (err)
+			pr_err("radio %d: regulatory_hint(%s) failed: %d\n", i,
+			       s.alpha2, err);
+	}
+	pr_info("radio %d is %s%s%s%s%s\n", i, wiphy->name,
+		s.strict ? ", strict" : "", s.regd ? ", custom domain" : "",
+		s.alpha2 ? ", driver hint " : "", s.alpha2 ? s.alpha2 : "");
+	return 0;
+
+out_free:
+	regcore_wiphy_free(wiphy);
+	return err;
+}
+
+static void regsim_radio_del(struct regsim_radio *radio)
+{
+	if (!radio->wiphy)
+		return;
+	regcore_wiphy_unregister(radio->wiphy);
+	regcore_wiphy_free(radio->wiphy);
+	radio->wiphy = NULL;
+}
+
+/* Parse "N rest" into a radio and the rest of the string. */
+static struct regsim_radio *regsim_parse_radio(const char *val,
+					       const char **rest)
+{
+	unsigned int idx;
+	int n = 0;
+
+	lockdep_assert_held(&regsim_lock);
+	if (!regsim_radios || sscanf(val, "%u %n", &idx, &n) != 1 || !n ||
+	    idx >= regsim_n_radios)
+		return NULL;
+	*rest = val + n;
+	return &regsim_radios[idx];
+}
+
+static int regsim_set_hint(const char *val, const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	const char *alpha2;
+	char buf[3];
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &alpha2);
+	if (radio) {
+		/* Pass what was written, so that bad alpha2s reach regcore. */
+		strscpy(buf, alpha2, sizeof(buf));
+		if (strlen(buf) && buf[strlen(buf) - 1] == '\n')
+			buf[strlen(buf) - 1] = '\0';
+		err = regulatory_hint(radio->wiphy, buf);
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_hint_ops = {
+	.set = regsim_set_hint,
+};
+module_param_cb(hint, &regsim_hint_ops, NULL, 0200);
+MODULE_PARM_DESC(hint, "Write \"N XX\": radio N's driver hints country XX");
+
+static int regsim_set_country_ie(const char *val,
+				 const struct kernel_param *kp)
+{
+	/* country string, then one triplet: channels 1-13 at 20 dBm */
+	u8 ie[6] = { ' ', ' ', ' ', 1, 13, 20 };
+	struct regsim_radio *radio;
+	const char *s;
+	int i, err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &s);
+	if (radio) {
+		for (i = 0; i < 3 && s[i] && s[i] != '\n'; i++)
+			ie[i] = s[i];
+		err = regcore_country_ie_hint(radio->wiphy, NL80211_BAND_2GHZ,
+					      ie, sizeof(ie));
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_country_ie_ops = {
+	.set = regsim_set_country_ie,
+};
+module_param_cb(country_ie, &regsim_country_ie_ops, NULL, 0200);
+MODULE_PARM_DESC(country_ie, "Write \"N XXE\": radio N saw a country element");
+
+static int regsim_get_notified(char *buf, const struct kernel_param *kp)
+{
+	int i, len = 0;
+
+	mutex_lock(&regsim_lock);
+	for (i = 0; regsim_radios && i < regsim_n_radios; i++)
+		len += scnprintf(buf + len, PAGE_SIZE - len, "%s%d",
+				 i ? " " : "",
+				 atomic_read(&regsim_radios[i].notified));
+	mutex_unlock(&regsim_lock);
+	len += scnprintf(buf + len, PAGE_SIZE - len, "\n");
+	return len;
+}
+
+static const struct kernel_param_ops regsim_notified_ops = {
+	.get = regsim_get_notified,
+};
+module_param_cb(notified, &regsim_notified_ops, NULL, 0444);
+MODULE_PARM_DESC(notified, "How often each radio's reg_notifier ran");
+
+/* One wrong call: expect -EINVAL. */
+static bool regsim_expect_einval(const char *what, int err)
+{
+	if (err == -EINVAL)
+		return true;
+	pr_err("misuse: %s returned %d, expected -EINVAL\n", what, err);
+	return false;
+}
+
+static int regsim_misuse(void)
+{
+	static const u8 short_ie[4] = { 'D', 'E', ' ', 1 };
+	static const u8 odd_ie[7] = { 'D', 'E', ' ', 1, 13, 20, 0 };
+	static const u8 digit_ie[6] = { '1', '2', ' ', 1, 13, 20 };
+	struct regcore_regdomain *bad_rd;
+	struct regcore_wiphy *fresh, *live;
+	struct regcore_channel chan = { .center_freq = 2412 };
+	struct regcore_band band = { .channels = &chan, .n_channels = 1 };
+	bool ok = true;
+
+	if (!regsim_radios || !regsim_radios[0].wiphy)
+		return -ENODEV;
+	live = regsim_radios[0].wiphy;
+
+	ok &= regsim_expect_einval("regulatory_hint(NULL, \"DE\")",
+				   regulatory_hint(NULL, "DE"));
+	ok &= regsim_expect_einval("regulatory_hint(radio, NULL)",
+				   regulatory_hint(live, NULL));
+	ok &= regsim_expect_einval("regulatory_hint(radio, \"\")",
+				   regulatory_hint(live, ""));
+	ok &= regsim_expect_einval("regulatory_hint(radio, \"D\")",
+				   regulatory_hint(live, "D"));
+	ok &= regsim_expect_einval("regulatory_hint(radio, \"1!\")",
+				   regulatory_hint(live, "1!"));
+	ok &= regsim_expect_einval("regulatory_hint(radio, \"00\")",
+				   regulatory_hint(live, "00"));
+	ok &= regsim_expect_einval("country IE with NULL element",
+				   regcore_country_ie_hint(live,
+							   NL80211_BAND_2GHZ,
+							   NULL, 6));
+	ok &= regsim_expect_einval("country IE of 4 bytes",
+				   regcore_country_ie_hint(live,
+							   NL80211_BAND_2GHZ,
+							   short_ie,
+							   sizeof(short_ie)));
+	ok &= regsim_expect_einval("country IE of odd length",
+				   regcore_country_ie_hint(live,
+							   NL80211_BAND_2GHZ,
+							   odd_ie,
+							   sizeof(odd_ie)));
+	ok &= regsim_expect_einval("country IE with digits",
+				   regcore_country_ie_hint(live,
+							   NL80211_BAND_2GHZ,
+							   digit_ie,
+							   sizeof(digit_ie)));
+	ok &= regsim_expect_einval("country IE on a bad band",
+				   regcore_country_ie_hint(live,
+							   NUM_NL80211_BANDS,
+							   digit_ie,
+							   sizeof(digit_ie)));
+	ok &= regsim_expect_einval("registering NULL",
+				   regcore_wiphy_register(NULL));
+	ok &= regsim_expect_einval("registering a registered radio",
+				   regcore_wiphy_register(live));
+	ok &= regsim_expect_einval("custom domain after registration",
+				   regcore_apply_custom_regulatory(live,
+								   &regsim_custom_01));
+	ok &= regsim_expect_einval("freq_reg_info(NULL)",
+				   regcore_freq_reg_info(NULL, 2412000, NULL));
+
+	fresh = regcore_wiphy_new();
+	if (!fresh)
+		return -ENOMEM;
+	ok &= regsim_expect_einval("registering a radio without bands",
+				   regcore_wiphy_register(fresh));
+	ok &= regsim_expect_einval("driver hint from an unregistered radio",
+				   regulatory_hint(fresh, "DE"));
+	band.n_channels = 0;
+	fresh->bands[NL80211_BAND_2GHZ] = &band;
+	ok &= regsim_expect_einval("registering a band without channels",
+				   regcore_wiphy_register(fresh));
+	band.n_channels = 1;
+	chan.center_freq = 0;
+	ok &= regsim_expect_einval("registering a channel at 0 MHz",
+				   regcore_wiphy_register(fresh));
+	chan.center_freq = 2412;
+	ok &= regsim_expect_einval("custom domain NULL",
+				   regcore_apply_custom_regulatory(fresh, NULL));
+	bad_rd = kzalloc(struct_size(bad_rd, reg_rules, 1), GFP_KERNEL);
+	if (bad_rd) {
+		bad_rd->n_reg_rules = 1;
+		bad_rd->reg_rules[0] = (struct regcore_reg_rule)
+			REGCORE_RULE(2472, 2412, 20, 0, 20, 0);
+		ok &= regsim_expect_einval("custom domain with start > end",
+					   regcore_apply_custom_regulatory(fresh,
+									   bad_rd));
+		bad_rd->reg_rules[0] = (struct regcore_reg_rule)
+			REGCORE_RULE(2412, 2432, 40, 0, 20, 0);
+		ok &= regsim_expect_einval("custom domain with bandwidth > range",
+					   regcore_apply_custom_regulatory(fresh,
+									   bad_rd));
+		bad_rd->n_reg_rules = 0;
+		ok &= regsim_expect_einval("custom domain without rules",
+					   regcore_apply_custom_regulatory(fresh,
+									   bad_rd));
+		kfree(bad_rd);
+	} else {
+		ok = false;
+	}
+	regcore_wiphy_unregister(fresh);	/* not registered: logged only */
+	regcore_wiphy_free(fresh);
+
+	pr_info("misuse: %s\n", ok ? "every wrong call was refused with -EINVAL" :
+		"some wrong call was not refused");
+	return ok ? 0 : -EIO;
+}
+
+static int regsim_set_misuse(const char *val, const struct kernel_param *kp)
+{
+	int err;
+
+	mutex_lock(&regsim_lock);
+	err = regsim_misuse();
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_misuse_ops = {
+	.set = regsim_set_misuse,
+};
+module_param_cb(misuse, &regsim_misuse_ops, NULL, 0200);
+MODULE_PARM_DESC(misuse, "Write anything: check that wrong API calls are refused");
+
+static int __init regsim_init(void)
+{
+	int i, err;
+
+	if (radios < 1 || radios > REGSIM_MAX_RADIOS) {
+		pr_err("radios=%d: must be 1 to %d\n", radios,
+		       REGSIM_MAX_RADIOS);
+		return -EINVAL;
+	}
+	if (regtest < REGSIM_REGTEST_DISABLED || regtest > REGSIM_REGTEST_ALL) {
+		pr_err("regtest=%d: must be 0 to %d\n", regtest,
+		       REGSIM_REGTEST_ALL);
+		return -EINVAL;
+	}
+	mutex_lock(&regsim_lock);
+	regsim_radios = kcalloc(radios, sizeof(*regsim_radios), GFP_KERNEL);
+	if (!regsim_radios) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < radios; i++) {
+		err = regsim_radio_add(&regsim_radios[i], i);
+		if (err)
+			goto out_del;
+		regsim_n_radios = i + 1;
+	}
+	mutex_unlock(&regsim_lock);
+	return 0;
+
+out_del:
+	while (--i >= 0)
+		regsim_radio_del(&regsim_radios[i]);
+	kfree(regsim_radios);
+	regsim_radios = NULL;
+	regsim_n_radios = 0;
+out:
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static void __exit regsim_exit(void)
+{
+	int i;
+
+	mutex_lock(&regsim_lock);
+	for (i = 0; i < regsim_n_radios; i++)
+		regsim_radio_del(&regsim_radios[i]);
+	kfree(regsim_radios);
+	regsim_radios = NULL;
+	regsim_n_radios = 0;
+	mutex_unlock(&regsim_lock);
+}
+
+module_init(regsim_init);
+module_exit(regsim_exit);
+
+MODULE_DESCRIPTION("Simulated radios for regcore, with mac80211_hwsim's channels");
+MODULE_AUTHOR("regcore developers");
+MODULE_LICENSE("GPL");
