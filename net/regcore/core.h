@@ -74,7 +74,7 @@ struct regcore_regdomain *regcore_regdom_copy(const struct regcore_regdomain *rd
 void regcore_regdom_free(const struct regcore_regdomain *rd);
 bool regcore_rule_is_valid(const struct regcore_reg_rule *rule);
 int regcore_regdom_validate_rules(const struct regcore_regdomain *rd,
-				  struct netlink_ext_ack *extack);
+				  bool custom, struct netlink_ext_ack *extack);
 int regcore_regdom_validate(const struct regcore_regdomain *rd,
 			    struct netlink_ext_ack *extack);
 struct regcore_regdomain *

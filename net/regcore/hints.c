@@ -58,11 +58,6 @@ enum regcore_treatment {
 	REGCORE_REQ_ALREADY_SET,
 };
 
-/* After this many timeouts in a row userspace is not asked again until a
- * user or driver hint shows someone may now be there to answer.
- */
-#define REGCORE_MAX_TIMEOUTS	10
-
 /* Hints not yet processed, in order. Protected by regcore_requests_lock. */
 static LIST_HEAD(regcore_requests);
 static DEFINE_SPINLOCK(regcore_requests_lock);
@@ -92,8 +87,6 @@ static const struct regcore_regdomain *regcore_world = &regcore_builtin_world;
 /* The user's last country, asked for again after a restore. */
 static char regcore_user_alpha2[3];
 static bool regcore_user_alpha2_saved;
-
-static unsigned int regcore_timeouts;
 
 static void regcore_work_fn(struct work_struct *work);
 static DECLARE_WORK(regcore_work, regcore_work_fn);
@@ -297,11 +290,6 @@ static bool regcore_query_userspace(struct regcore_request *req)
 {
 	int err;
 
-	if (regcore_timeouts >= REGCORE_MAX_TIMEOUTS) {
-		pr_info("not asking userspace for %.2s: %u requests in a row went unanswered\n",
-			req->alpha2, regcore_timeouts);
-		return false;
-	}
 	err = regcore_uevent_request(req->alpha2);
 	if (err) {
 		pr_err("could not send the uevent asking for %.2s: %d\n",
@@ -576,7 +564,6 @@ static void regcore_timeout_fn(struct work_struct *work)
 	    time_before(jiffies, lr->deadline))
 		goto out;
 
-	regcore_timeouts++;
 	pr_info("no answer for the %s request for %.2s within %u ms: dropped\n",
 		regcore_initiator_name(lr->initiator), lr->alpha2,
 		regcore_crda_timeout_ms);
@@ -729,7 +716,6 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		goto refuse;
 
 	cancel_delayed_work(&regcore_timeout_work);
-	regcore_timeouts = 0;
 	lr->processed = true;
 
 	if (err) {
@@ -792,7 +778,6 @@ void regcore_hints_init(void)
 	regcore_last = &regcore_core_world;
 	regcore_core_world.processed = true;
 	regcore_user_alpha2_saved = false;
-	regcore_timeouts = 0;
 	regcore_shutting_down = false;
 }
 

@@ -121,7 +121,8 @@ bool regcore_rule_is_valid(const struct regcore_reg_rule *rule)
 	return fr->max_bandwidth_khz <= fr->end_freq_khz - fr->start_freq_khz;
 }
 
-static const char *regcore_rule_problem(const struct regcore_reg_rule *rule)
+static const char *regcore_rule_problem(const struct regcore_reg_rule *rule,
+					bool custom)
 {
 	const struct regcore_freq_range *fr = &rule->freq_range;
 	const struct regcore_power_rule *pr = &rule->power_rule;
@@ -134,7 +135,8 @@ static const char *regcore_rule_problem(const struct regcore_reg_rule *rule)
 		return "rule ends above 100 GHz";
 	if (!fr->max_bandwidth_khz && !(rule->flags & NL80211_RRF_AUTO_BW))
 		return "rule has no bandwidth and no AUTO-BW";
-	if (fr->max_bandwidth_khz > fr->end_freq_khz - fr->start_freq_khz)
+	if (!custom &&
+	    fr->max_bandwidth_khz > fr->end_freq_khz - fr->start_freq_khz)
 		return "rule bandwidth is wider than its range";
 	if (pr->max_eirp > REGCORE_MAX_EIRP_MBM)
 		return "rule EIRP above 60 dBm";
@@ -150,6 +152,7 @@ static const char *regcore_rule_problem(const struct regcore_reg_rule *rule)
 /**
  * regcore_regdom_validate_rules() - check a domain's rules
  * @rd: the domain
+ * @custom: a driver's custom domain (see below)
  * @extack: where the reason goes (may be NULL)
  *
  * 1 to NL80211_MAX_SUPP_REG_RULES rules, each with start < end <= 100 GHz,
@@ -157,10 +160,15 @@ static const char *regcore_rule_problem(const struct regcore_reg_rule *rule)
  * gain up to 60 dBm / 60 dBi, a CAC time up to an hour, and only flag bits
  * nl80211 defines. The kernel log names the offending rule and its values.
  *
+ * A driver's custom domain may give a rule a bandwidth wider than its
+ * range, as cfg80211 allows (mac80211_hwsim's custom domains do, for
+ * channel 14): the range still bounds every channel, so nothing wider
+ * than the range is ever allowed.
+ *
  * Return: 0, or -EINVAL with @extack set.
  */
 int regcore_regdom_validate_rules(const struct regcore_regdomain *rd,
-				  struct netlink_ext_ack *extack)
+				  bool custom, struct netlink_ext_ack *extack)
 {
 	u32 i;
 
@@ -172,7 +180,7 @@ int regcore_regdom_validate_rules(const struct regcore_regdomain *rd,
 	}
 	for (i = 0; i < rd->n_reg_rules; i++) {
 		const struct regcore_reg_rule *rule = &rd->reg_rules[i];
-		const char *problem = regcore_rule_problem(rule);
+		const char *problem = regcore_rule_problem(rule, custom);
 
 		if (!problem)
 			continue;
@@ -218,7 +226,7 @@ int regcore_regdom_validate(const struct regcore_regdomain *rd,
 			rd->alpha2, rd->dfs_region);
 		return -EINVAL;
 	}
-	return regcore_regdom_validate_rules(rd, extack);
+	return regcore_regdom_validate_rules(rd, false, extack);
 }
 
 /**

@@ -249,7 +249,7 @@ int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
 	err = regcore_wiphy_check(wiphy);
 	if (err)
 		return err;
-	err = regcore_regdom_validate_rules(regd, NULL);
+	err = regcore_regdom_validate_rules(regd, true, NULL);
 	if (err)
 		return err;
 	copy = regcore_regdom_copy(regd);

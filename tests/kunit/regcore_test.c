@@ -116,6 +116,19 @@ static void regdom_validate_counts_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(rd, NULL), -EINVAL);
 }
 
+/* Drivers' custom domains may be wider than a range, as hwsim's are. */
+static void custom_domain_bandwidth_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(2484 - 10, 2484 + 10, 40, 0, 20, 0),
+	};
+	struct regcore_regdomain *rd = test_rd(test, "99", 0, 1, rules);
+
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate_rules(rd, true, NULL), 0);
+	KUNIT_EXPECT_EQ(test, regcore_regdom_validate_rules(rd, false, NULL),
+			-EINVAL);
+}
+
 static void builtin_world_is_valid_test(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, regcore_regdom_validate(&regcore_builtin_world,
@@ -461,6 +474,7 @@ static void custom_channels_test(struct kunit *test)
 static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE_PARAM(regdom_validate_test, validate_gen_params),
 	KUNIT_CASE(regdom_validate_counts_test),
+	KUNIT_CASE(custom_domain_bandwidth_test),
 	KUNIT_CASE(builtin_world_is_valid_test),
 	KUNIT_CASE(auto_bw_joins_adjacent_ranges_test),
 	KUNIT_CASE(auto_bw_capped_by_flags_test),

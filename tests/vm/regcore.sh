@@ -1,0 +1,212 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+# regcore.sh: helpers of the regcore test groups, sourced after lib.sh:
+#
+#	. /regvm/lib.sh
+#	. /regvm/regcore.sh
+#
+# Loading and unloading, answering requests by hand (nlcraft), reading
+# channel tables (regctl --json and jq), and the uevents udev saw.
+
+RC_UDEV_LOG=/run/regvm-udev.log
+: >>"$RC_UDEV_LOG"
+
+# The rules of two countries of Debian's wireless-regdb (2026.09.03), in
+# nlcraft's rule syntax, so that tests can answer requests without crda.
+# Units: kHz, mBi, mBm, ms; flags NL80211_RRF_* (NO_OUTDOOR 8, DFS 16,
+# NO_IR 128, AUTO_BW 2048).
+RC_DE_DFS=2
+RC_DE_RULES="rule:flags=0,start=2400000,end=2483500,max_bw=40000,gain=0,eirp=2000,cac=0
+rule:flags=2056,start=5150000,end=5250000,max_bw=80000,gain=0,eirp=2301,cac=0
+rule:flags=2072,start=5250000,end=5350000,max_bw=80000,gain=0,eirp=2000,cac=0
+rule:flags=16,start=5470000,end=5725000,max_bw=160000,gain=0,eirp=2698,cac=0
+rule:flags=0,start=5725000,end=5875000,max_bw=80000,gain=0,eirp=1397,cac=0
+rule:flags=8,start=5945000,end=6425000,max_bw=320000,gain=0,eirp=2300,cac=0
+rule:flags=0,start=57000000,end=66000000,max_bw=2160000,gain=0,eirp=4000,cac=0"
+RC_US_DFS=1
+RC_US_RULES="rule:flags=0,start=902000,end=904000,max_bw=2000,gain=0,eirp=3000,cac=0
+rule:flags=0,start=904000,end=920000,max_bw=16000,gain=0,eirp=3000,cac=0
+rule:flags=0,start=920000,end=928000,max_bw=8000,gain=0,eirp=3000,cac=0
+rule:flags=0,start=2400000,end=2472000,max_bw=40000,gain=0,eirp=3000,cac=0
+rule:flags=2048,start=5150000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0
+rule:flags=2064,start=5250000,end=5350000,max_bw=80000,gain=0,eirp=2400,cac=0
+rule:flags=16,start=5470000,end=5730000,max_bw=160000,gain=0,eirp=2400,cac=0
+rule:flags=2048,start=5730000,end=5850000,max_bw=80000,gain=0,eirp=3000,cac=0
+rule:flags=2184,start=5850000,end=5895000,max_bw=40000,gain=0,eirp=2700,cac=0
+rule:flags=136,start=5925000,end=7125000,max_bw=320000,gain=0,eirp=1200,cac=0
+rule:flags=0,start=57240000,end=71000000,max_bw=2160000,gain=0,eirp=4000,cac=0"
+
+# The world domain ("country 00") of the same release.
+RC_00_DFS=0
+RC_00_RULES="rule:flags=128,start=755000,end=928000,max_bw=2000,gain=0,eirp=2000,cac=0
+rule:flags=0,start=2402000,end=2472000,max_bw=40000,gain=0,eirp=2000,cac=0
+rule:flags=2176,start=2457000,end=2482000,max_bw=20000,gain=0,eirp=2000,cac=0
+rule:flags=129,start=2474000,end=2494000,max_bw=20000,gain=0,eirp=2000,cac=0
+rule:flags=2176,start=5170000,end=5250000,max_bw=80000,gain=0,eirp=2000,cac=0
+rule:flags=2192,start=5250000,end=5330000,max_bw=80000,gain=0,eirp=2000,cac=0
+rule:flags=144,start=5490000,end=5730000,max_bw=160000,gain=0,eirp=2000,cac=0
+rule:flags=128,start=5735000,end=5835000,max_bw=80000,gain=0,eirp=2000,cac=0
+rule:flags=0,start=57240000,end=63720000,max_bw=2160000,gain=0,eirp=0,cac=0"
+
+# rc_rules CC: the nlcraft rule items of a country above
+rc_rules() {
+	case $1 in
+	00) echo "$RC_00_RULES" ;;
+	DE) echo "$RC_DE_RULES" ;;
+	US) echo "$RC_US_RULES" ;;
+	esac
+}
+rc_dfs() {
+	case $1 in
+	00) echo "$RC_00_DFS" ;;
+	DE) echo "$RC_DE_DFS" ;;
+	US) echo "$RC_US_DFS" ;;
+	esac
+}
+
+# rc_mask_crda: make sure nothing but the test answers regcore's requests
+# (an empty rules file in /etc masks the one of the same name in /lib).
+rc_mask_crda() {
+	mkdir -p /etc/udev/rules.d
+	: >/etc/udev/rules.d/85-regcore.rules
+	udevadm control --reload
+}
+rc_unmask_crda() {
+	rm -f /etc/udev/rules.d/85-regcore.rules
+	udevadm control --reload
+}
+
+# rc_unload: remove regsim and regcore if loaded.
+rc_unload() {
+	lsmod | grep -q '^regsim ' && /usr/bin/rmmod regsim
+	lsmod | grep -q '^regcore ' && /usr/bin/rmmod regcore
+	! lsmod | grep -qE '^(regsim|regcore) '
+}
+
+# rc_load [PARAM=VALUE...]: load regcore fresh.
+rc_load() {
+	rc_unload && /usr/bin/modprobe regcore "$@"
+}
+
+# rc_pending CC: wait until regcore has asked userspace for CC (its log
+# line), at most 10 s.
+rc_pending() {
+	wait_until 10 sh -c "dmesg | grep -q 'regcore: .* hint: asked userspace for $1\$'"
+}
+
+# rc_answer CC [DFS [RULES]]: send SET_REG for CC with the rules above
+# (or the given ones), as crda would; prints nlcraft's report.
+rc_answer() {
+	# shellcheck disable=SC2046
+	nlcraft --family regcore SET_REG alpha2="$1" dfs_region="${2:-$(rc_dfs "$1")}" \
+		$(echo "${3:-$(rc_rules "$1")}")
+}
+
+# rc_set CC: the whole round trip without crda: user hint, wait for the
+# request, answer it. Fails if any step fails.
+rc_set() {
+	dmesg_mark_quiet=$(dmesg | wc -l)
+	regctl set "$1" >/dev/null || return 1
+	wait_until 10 sh -c "dmesg | tail -n +$dmesg_mark_quiet | grep -q 'asked userspace for $1\$'" ||
+		return 1
+	rc_answer "$1" >/dev/null
+}
+
+# rc_alpha2 [FAMILY]: the alpha2 of the domain in force.
+rc_alpha2() {
+	regctl --family "${1:-regcore}" --json get |
+		jq -r '.domains[] | select(.scope == "global") | .alpha2'
+}
+
+# rc_channels PHY [FAMILY] [FULL]: one line per channel of bands 2.4, 5
+# and 6 GHz: "FREQ POWER FLAGS" (POWER in mBm; a disabled channel shows
+# "FREQ disabled"). By default only the flags regulation decides are
+# listed (no_ir, radar, indoor_only, no_ofdm is not reported by nl80211,
+# no_ht40_minus, no_ht40_plus, no_80mhz, no_160mhz) and "cac=MS" for
+# radar channels; with FULL every flag attribute is listed.
+rc_channels() {
+	regctl --family "${2:-regcore}" --json phy "$1" | jq -r --arg full "${3:-}" '
+		.wiphys[0].bands[] | select(.band == 0 or .band == 1 or .band == 3) |
+		.channels[] |
+		if .disabled then "\(.freq_mhz) disabled" else
+		[.flags[] | select($full != "" or
+			(. == "no_ir" or . == "radar" or . == "indoor_only" or
+			 . == "no_ht40_minus" or . == "no_ht40_plus" or
+			 . == "no_80mhz" or . == "no_160mhz"))] as $f |
+		"\(.freq_mhz) \(.max_tx_power_mbm)" +
+		(if ($f | length) > 0 then " " + ($f | join(",")) else "" end) +
+		(if .dfs_cac_ms then " cac=\(.dfs_cac_ms)" else "" end)
+		end'
+}
+
+# rc_chan PHY FREQ [FAMILY]: the line of one channel from rc_channels
+rc_chan() {
+	rc_channels "$1" "${3:-regcore}" | grep "^$2 "
+}
+
+# rc_uevents: the regcore uevents udevd has handled, "COUNTRY=XX" each.
+rc_uevents() {
+	udev_settle
+	sed -n 's/^regcore\.0 //p' "$RC_UDEV_LOG"
+}
+rc_uevents_clear() {
+	rc_serve_reset
+}
+
+# rc_check NAME CMD [ARGS...]: like check, and RC_LOG holds the kernel log
+# lines written while CMD ran (for expectations on what it logged).
+rc_check() {
+	rc_name=$1
+	shift
+	dmesg_mark
+	REGVM_OUT=$("$@" 2>&1)
+	rc_rc=$?
+	RC_LOG=$(dmesg_since)
+	if [ $rc_rc -eq 0 ]; then
+		ok "$rc_name"
+	else
+		not_ok "$rc_name" "command: $*" "expected: exit status 0" \
+			"got: exit status $rc_rc" "$(_evidence "output:" "$REGVM_OUT")"
+	fi
+	return $rc_rc
+}
+
+# rc_serve FAMILY [SECONDS]: answer every request of FAMILY's device
+# (regcore: regcore.0; nl80211: cfg80211's regulatory.0) that udevd saw
+# and that was not served yet, as crda would, until none comes for SECONDS
+# (default 2): a country of the tables above gets its rules; any other
+# gets DE's rules under its own alpha2. Prints the countries answered.
+# rc_serve_reset forgets every uevent seen so far.
+rc_serve() {
+	rc_dev=regcore.0
+	[ "$1" = nl80211 ] && rc_dev=regulatory.0
+	rc_state=/run/rc-served.$rc_dev
+	rc_seen=$(cat "$rc_state" 2>/dev/null || echo 0)
+	rc_idle=0
+	rc_served=
+	while [ "$rc_idle" -lt "$((${2:-2} * 10))" ]; do
+		udev_settle
+		rc_now=$(grep -c "^$rc_dev " "$RC_UDEV_LOG")
+		if [ "$rc_now" -le "$rc_seen" ]; then
+			rc_idle=$((rc_idle + 1))
+			sleep 0.1
+			continue
+		fi
+		rc_seen=$((rc_seen + 1))
+		echo "$rc_seen" >"$rc_state"
+		rc_cc=$(grep "^$rc_dev " "$RC_UDEV_LOG" | sed -n "${rc_seen}s/.*COUNTRY=//p")
+		rc_r=$(rc_rules "$rc_cc")
+		rc_d=$(rc_dfs "$rc_cc")
+		# shellcheck disable=SC2046
+		nlcraft --family "$1" SET_REG alpha2="$rc_cc" dfs_region="${rc_d:-$RC_DE_DFS}" \
+			$(echo "${rc_r:-$RC_DE_RULES}") >/dev/null 2>&1
+		rc_served="$rc_served $rc_cc"
+		rc_idle=0
+	done
+	echo "${rc_served# }"
+}
+rc_serve_reset() {
+	udev_settle
+	: >"$RC_UDEV_LOG"
+	rm -f /run/rc-served.*
+}

@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# regcore.ko itself: loading and unloading under every condition, its
+# names next to the kernel's cfg80211, and the world domain at load.
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore regsim mac80211_hwsim
+rc_mask_crda
+trap rc_unmask_crda EXIT
+
+rc_check "regcore loads" rc_load
+expect_match "it logs that the world domain is in force" \
+	'regcore: loaded: world domain in force; asking userspace for 00$' "$RC_LOG"
+check "the platform device regcore.0 exists" test -d /sys/devices/platform/regcore.0
+check "the generic netlink family regcore is registered" \
+	sh -c 'regctl get >/dev/null'
+expect_eq "the built-in world domain is in force at load" 00 "$(rc_alpha2)"
+check "regsim registers two radios" modprobe regsim radios=2
+expect_eq "both radios are listed" "rphy0 rphy1" \
+	"$(regctl --json phy | jq -r '[.wiphys[].name] | join(" ")')"
+check "regcore and regsim unload with radios registered and a request pending" \
+	rc_unload
+expect_no_match "nothing of regcore is left in sysfs" . \
+	"$(ls -d /sys/devices/platform/regcore.0 /sys/module/regcore 2>/dev/null)"
+
+# 100 cycles: load, register radios (which compute channels), unload.
+dmesg_mark
+cycles=0
+fail=
+while [ $cycles -lt 100 ]; do
+	if ! out=$(/usr/bin/modprobe regcore 2>&1 &&
+		/usr/bin/modprobe regsim radios=3 2>&1 &&
+		/usr/bin/rmmod regsim 2>&1 && /usr/bin/rmmod regcore 2>&1); then
+		fail="cycle $cycles: $out"
+		break
+	fi
+	cycles=$((cycles + 1))
+done
+cycle_log=$(dmesg_since)
+if [ -z "$fail" ]; then
+	ok "100 load/unload cycles with three regsim radios"
+else
+	not_ok "100 load/unload cycles with three regsim radios" "$fail"
+fi
+expect_no_match "no kernel report during the cycles" . \
+	"$(kernel_bad_lines "$cycle_log")"
+
+# The answer to a pending request while the module goes away: the answer
+# either lands before the family is gone or is refused; never a crash.
+dmesg_mark
+rc_load crda_timeout_ms=60000 >/dev/null
+modprobe regsim radios=2
+rc_pending 00
+( i=0; while [ $i -lt 50 ]; do rc_answer DE >/dev/null 2>&1; \
+	nlcraft --family regcore SET_REG alpha2=00 $(rc_rules DE) >/dev/null 2>&1; \
+	i=$((i + 1)); done ) &
+answers=$!
+sleep 0.2
+unload_out=$(rc_unload 2>&1)
+unload_rc=$?
+wait $answers
+race_log=$(dmesg_since)
+expect_eq "regsim and regcore unload while answers are arriving" "0 " "$unload_rc $unload_out"
+expect_no_match "no kernel report from the unload race" . \
+	"$(kernel_bad_lines "$race_log")"
+
+# Side by side with the kernel's own cfg80211.
+check "cfg80211, mac80211 and mac80211_hwsim load" modprobe mac80211_hwsim radios=2
+check "regcore loads next to cfg80211" rc_load
+check "regsim loads next to mac80211_hwsim" modprobe regsim radios=2
+check "both platform devices exist: regulatory.0 and regcore.0" \
+	test -d /sys/devices/platform/regulatory.0 -a -d /sys/devices/platform/regcore.0
+check "both families answer: nl80211 (iw) and regcore (regctl)" \
+	sh -c 'iw reg get >/dev/null && regctl get >/dev/null'
+expect_eq "cfg80211 still has its two radios" 2 "$(ls /sys/class/ieee80211 | wc -l)"
+expect_eq "regcore has its two radios" 2 \
+	"$(regctl --json phy | jq '.wiphys | length')"
+check "everything unloads" sh -c \
+	'/usr/bin/modprobe -r regsim regcore && /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211'
+
+rc_check "regcore loads with ieee80211_regdom=de" rc_load ieee80211_regdom=de
+expect_match "a lower-case country is ignored, with a log line" \
+	"regcore: ignoring ieee80211_regdom=de: not two upper-case letters or 00" "$RC_LOG"
+rc_check "regcore loads with crda_timeout_ms=0" rc_load crda_timeout_ms=0
+expect_match "a zero timeout is replaced by the default, with a log line" \
+	"regcore: crda_timeout_ms=0 would drop every request: using 3142" "$RC_LOG"
+rc_unload >/dev/null

@@ -1,0 +1,127 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The driver side: wrong calls refused, the notifier called once per
+# change, driver hints, custom and strict radios (regsim's regtest
+# scenarios, hwsim's numbers).
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore regsim
+rc_mask_crda
+trap 'rc_unload; rc_unmask_crda' EXIT
+
+notified() { cat /sys/module/regsim/parameters/notified; }
+
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers two plain radios" modprobe regsim radios=2
+rc_check "every wrong call of the driver API is refused with EINVAL" \
+	sh -c 'echo 1 >/sys/module/regsim/parameters/misuse'
+expect_match "regsim reports it" 'regsim: misuse: every wrong call was refused with -EINVAL' "$RC_LOG"
+expect_no_match "and no kernel report" . "$(kernel_bad_lines "$RC_LOG")"
+check_fails "a driver hint with a bad alpha2 fails with the call's error" \
+	sh -c 'echo "0 1x" >/sys/module/regsim/parameters/hint'
+
+before=$(notified)
+check "a user's DE is installed" rc_set DE
+after=$(notified)
+expect_eq "each radio's notifier ran exactly once for the change to DE" \
+	"$(echo "$before" | awk '{ for (i = 1; i <= NF; i++) printf "%s%d", (i > 1 ? " " : ""), $i + 1 }')" \
+	"$after"
+rc_unload
+
+# regtest 1 (driver hint, the others follow): radio 0 asks for FI.
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+rc_uevents_clear
+check "regtest=1: regsim loads" modprobe regsim radios=2 regtest=1
+check "regtest=1: radio 0's hint for FI is asked for" rc_pending FI
+check "regtest=1: the answer installs FI" rc_answer FI 2 "$RC_DE_RULES"
+expect_eq "regtest=1: FI is in force" FI "$(rc_alpha2)"
+expect_eq "regtest=1: radio 0 keeps FI as its own domain (GET_REG dump)" "global:FI wiphy0:FI" \
+	"$(regctl --json get | jq -r '[.domains[] | "\(if .scope == "wiphy" then "wiphy\(.wiphy)" else "global" end):\(.alpha2)"] | join(" ")')"
+expect_eq "regtest=1: radio 1 follows" "$(rc_channels rphy0)" "$(rc_channels rphy1)"
+rc_unload
+
+# regtest 3 (different countries): FI, then AL is intersected with it.
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regtest=3: regsim loads" modprobe regsim radios=2 regtest=3
+check "regtest=3: FI is asked for" rc_pending FI
+rc_answer FI 2 "$RC_DE_RULES" >/dev/null
+check "regtest=3: then AL" rc_pending AL
+rc_check "regtest=3: the answer for AL is accepted" rc_answer AL 1 "$RC_US_RULES"
+expect_match "regtest=3: the intersection (98) is in force" \
+	'regcore: regulatory domain 98 .* in force, set by driver' "$RC_LOG"
+expect_eq "regtest=3: GET_REG shows the intersection" 98 "$(rc_alpha2)"
+# DE's 2400-2483.5 @ 40, 20 dBm with US's 2400-2472 @ 40, 30 dBm
+expect_eq "regtest=3: channel 1 has the lower power of the two" \
+	"2412 2000 no_ht40_minus,no_80mhz,no_160mhz" "$(rc_chan rphy0 2412)"
+expect_eq "regtest=3: channel 13 is outside the common range" "2472 disabled" \
+	"$(rc_chan rphy0 2472)"
+rc_unload
+
+# regtest 5 (custom world): every radio on hwsim's first custom domain.
+rc_load crda_timeout_ms=60000
+check "regtest=5: regsim loads" modprobe regsim radios=2 regtest=5
+custom=$(rc_channels rphy0)
+while read -r line; do
+	freq=${line%% *}
+	expect_eq "regtest=5 custom world: $freq MHz is '$line'" "$line" \
+		"$(echo "$custom" | grep "^$freq ")"
+done <<'TABLE'
+2412 2000 no_80mhz,no_160mhz
+2467 disabled
+2484 2000 no_80mhz,no_160mhz
+5180 3000 no_80mhz,no_160mhz
+5260 disabled
+5745 3000 no_80mhz,no_160mhz
+5855 3300 no_80mhz,no_160mhz
+5955 disabled
+TABLE
+rc_pending 00
+rc_answer 00 >/dev/null
+expect_eq "regtest=5: the core's world domain leaves custom radios alone" \
+	"$custom" "$(rc_channels rphy0)"
+check "regtest=5: a user's DE is installed" rc_set DE
+expect_eq "regtest=5: a user's DE restricts the custom radio (indoor, 23 dBm)" \
+	"5180 2300 no_ht40_minus,no_80mhz,no_160mhz,indoor_only" "$(rc_chan rphy0 5180)"
+expect_eq "regtest=5: what the custom domain disabled stays disabled under DE" \
+	"5260 disabled" "$(rc_chan rphy0 5260)"
+rc_unload
+
+# regtest 7 (strict, the others follow): radio 0 is strict with FI.
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regtest=7: regsim loads" modprobe regsim radios=2 regtest=7
+check "regtest=7: the strict radio's FI is asked for" rc_pending FI
+rc_answer FI 2 "$RC_DE_RULES" >/dev/null
+check "regtest=7: a user's US is installed" rc_set US
+expect_eq "regtest=7: US is in force" US "$(rc_alpha2)"
+expect_eq "regtest=7: the following radio gets US's 30 dBm on channel 1" \
+	"2412 3000 no_ht40_minus,no_80mhz,no_160mhz" "$(rc_chan rphy1 2412)"
+expect_eq "regtest=7: the strict radio keeps its own domain's 20 dBm" \
+	"2412 2000 no_ht40_minus,no_80mhz,no_160mhz" "$(rc_chan rphy0 2412)"
+expect_eq "regtest=7: US allows 6435 MHz for the following radio" \
+	"6435 1200 no_ir,indoor_only" "$(rc_chan rphy1 6435)"
+expect_eq "regtest=7: the user cannot enable what the strict domain forbids" \
+	"6435 disabled" "$(rc_chan rphy0 6435)"
+rc_unload
+
+# regtest 8 (strict, all): the second radio's identical hint is already set.
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regtest=8: regsim loads" modprobe regsim radios=2 regtest=8
+rc_pending FI
+rc_check "regtest=8: one answer for FI serves both strict radios" \
+	rc_answer FI 2 "$RC_DE_RULES"
+wait_until 5 sh -c "dmesg | grep -q 'driver hint for FI: already in force'"
+expect_match "regtest=8: the second hint is already in force" \
+	'regcore: driver hint for FI: already in force' "$(dmesg)"
+expect_eq "regtest=8: both radios have FI's table" "$(rc_channels rphy0)" "$(rc_channels rphy1)"
+expect_eq "regtest=8: FI's 6415 MHz is usable indoors" "6415 2300 no_ht40_plus,indoor_only" \
+	"$(rc_chan rphy1 6415)"

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# regcore's KUnit tests (validation, rule look-up, AUTO-BW, intersection,
+# channel tables): built into regcore.ko on kernels with KUnit, run when it
+# loads; each KTAP result becomes one test here.
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore
+
+if [ ! -d /sys/kernel/debug/kunit ] && ! grep -q 'kunit' /proc/kallsyms 2>/dev/null; then
+	skip "regcore's KUnit suite" "this kernel ($REGVM_FLAVOUR) has no KUnit"
+	exit 0
+fi
+rc_mask_crda
+trap 'rc_unload; rc_unmask_crda' EXIT
+
+dmesg_mark
+check "regcore loads and runs its KUnit suite" rc_load
+wait_until 30 sh -c "dmesg | grep -qE '^\[[ 0-9.]*\] *(not )?ok [0-9]+ (- )?regcore\$'"
+ktap=$(dmesg | sed 's/^\[[ 0-9.]*\] //' | awk '
+	/# Subtest: regcore$/ { on = 1 }
+	on { print }
+	on && /^(not )?ok [0-9]+ (- )?regcore$/ { exit }')
+if [ -z "$ktap" ]; then
+	not_ok "the KUnit suite reported" "no KTAP output of suite regcore in the kernel log"
+	exit 0
+fi
+# One test per case (parameterised cases report each parameter too).
+echo "$ktap" | grep -E '^ {4}(not )?ok [0-9]+ ' | while read -r status rest; do
+	name=$(echo "$rest" | sed -E 's/^(ok )?[0-9]+ (- )?//')
+	case "$status $name" in
+	"ok "*"# SKIP"*) skip "kunit: ${name%% # SKIP*}" "${name#*# SKIP }" ;;
+	"ok "*) ok "kunit: $name" ;;
+	*) not_ok "kunit: $name" "$(echo "$ktap")" ;;
+	esac
+done
+expect_match "the suite as a whole passed" '^ok [0-9]+ (- )?regcore$' "$ktap"

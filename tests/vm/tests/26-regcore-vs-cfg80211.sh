@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# regcore against the kernel's own cfg80211, side by side in one VM: the
+# same hwsim regtest scenario on mac80211_hwsim (cfg80211) and on regsim
+# (regcore), the same answers to their requests, then the same user hints;
+# after each step every radio's channel table (frequency, power, every
+# flag attribute, CAC time) must be identical.
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore regsim mac80211_hwsim
+if [ -e /lib/firmware/regulatory.db ]; then
+	skip "all tests of this group" "the VM has /lib/firmware/regulatory.db: cfg80211 would not ask userspace"
+	exit 0
+fi
+rc_mask_crda
+trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda' EXIT
+
+# tables FAMILY: every radio's table, radio by radio, names left out
+tables() {
+	regctl --family "$1" --json phy | jq -r '
+		.wiphys[] | "radio",
+		(.bands[] | select(.band == 0 or .band == 1 or .band == 3) |
+		 .channels[] |
+		 "\(.freq_mhz) \(if .disabled then "disabled" else .max_tx_power_mbm end) \(.flags | join(",")) \(.dfs_cac_ms // "")")'
+}
+
+# compare STEP: both sides' tables are the same
+compare() {
+	cfg=$(tables nl80211)
+	rc=$(tables regcore)
+	if [ -n "$cfg" ] && [ "$cfg" = "$rc" ]; then
+		ok "$1: every channel of every radio is the same as on cfg80211"
+	else
+		not_ok "$1: every channel of every radio is the same as on cfg80211" \
+			"$(_evidence "differences (< cfg80211, > regcore):" \
+			"$(printf '%s\n' "$cfg" >/tmp/cfg.t; printf '%s\n' "$rc" >/tmp/rc.t; diff /tmp/cfg.t /tmp/rc.t)")"
+	fi
+}
+
+# both CMD...: the same user hint on both sides
+hint_both() {
+	iw reg set "$1" && regctl set "$1"
+}
+
+# radios: hwsim's regtest 10 needs at least 6
+for scenario in 0:2 1:2 2:2 3:3 4:2 5:2 6:3 7:2 8:2 9:3 10:6; do
+	regtest=${scenario%%:*}
+	radios=${scenario#*:}
+	step="regtest=$regtest"
+	rc_serve_reset
+	if ! modprobe mac80211_hwsim radios="$radios" regtest="$regtest" ||
+		! rc_load crda_timeout_ms=60000 ||
+		! modprobe regsim radios="$radios" regtest="$regtest"; then
+		not_ok "$step: mac80211_hwsim, regcore and regsim load"
+		rc_unload
+		/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+		continue
+	fi
+	cfg_served=$(rc_serve nl80211)
+	rc_served=$(rc_serve regcore)
+	expect_eq "$step: both sides asked for the same countries" "$cfg_served" "$rc_served"
+	compare "$step, after the driver's hints"
+
+	hint_both DE
+	cfg_served=$(rc_serve nl80211)
+	rc_served=$(rc_serve regcore)
+	expect_eq "$step: both sides asked for the user's DE the same way" "$cfg_served" "$rc_served"
+	compare "$step, after a user's DE"
+
+	hint_both US
+	rc_serve nl80211 >/dev/null
+	rc_serve regcore >/dev/null
+	compare "$step, after a user's US"
+
+	rc_unload
+	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+done
