@@ -1,0 +1,36 @@
+# crda, the agent udev runs, and the udev rules that run it. crda links the
+# database library (mk/db.mk) and the netlink library (mk/nl.mk); their
+# archives are named here by path because those fragments are read after
+# this one.
+CRDA_LIBS := $(BUILD)/libregdb.a $(BUILD)/libregnl.a
+
+TOOLS += $(BUILD)/crda
+CHECK_HOST += check-crda
+INSTALL_GOALS += install-crda
+
+$(BUILD)/crda: $(TOP)/crda/crda.c $(CRDA_LIBS) $(TOP)/crda/lib/regdb.h \
+		$(TOP)/crda/nl/regnl.h $(TOP)/crda/regdom.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) $(REGNL_CFLAGS) \
+		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
+		$< $(CRDA_LIBS) $(REGDB_LDLIBS) $(REGNL_LDLIBS) -o $@
+
+# Host tests of crda against the real databases (no kernel needed: every
+# path up to sending is exercised, and sending to a family the host does
+# not have).
+.PHONY: check-crda install-crda install-udev-cfg80211
+check-crda: $(BUILD)/crda $(BUILD)/regdb
+	@BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		$(TOP)/tests/unit/crda/test-crda.sh
+
+install-crda: $(BUILD)/crda
+	install -D -m 0755 $(BUILD)/crda $(DESTDIR)$(SBINDIR)/crda
+	install -D -m 0644 $(TOP)/udev/85-regcore.rules \
+		$(DESTDIR)$(UDEVDIR)/85-regcore.rules
+	install -D -m 0644 $(TOP)/crda/man/crda.8 $(DESTDIR)$(MANDIR)/man8/crda.8
+
+# The rule that lets this crda serve the kernel's own cfg80211 too: only on
+# request, as it takes over what the kernel's regulatory.db would do.
+install-udev-cfg80211:
+	install -D -m 0644 $(TOP)/udev/85-regcore-cfg80211.rules \
+		$(DESTDIR)$(UDEVDIR)/85-regcore-cfg80211.rules

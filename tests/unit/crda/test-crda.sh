@@ -1,0 +1,111 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of crda with the real databases: everything up to the kernel
+# (options, database search, verification, look-up, the message built),
+# and the distinct exit status of every failure. The kernel side is the VM
+# suite's (tests/vm/tests/4x-*).
+set -u
+: "${BUILD:?}" "${SHARED_TESTDATA:?}"
+crda=$BUILD/crda
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+passed=0
+failed=0
+
+ok() { echo "ok - $1"; passed=$((passed + 1)); }
+not_ok() {
+	echo "not ok - $1"
+	shift
+	printf '%s\n' "$@" | sed 's/^/#   /'
+	failed=$((failed + 1))
+}
+
+# expect NAME STATUS CMD...: CMD exits with STATUS; its output in OUT
+expect() {
+	local name=$1 want=$2 got
+	shift 2
+	OUT=$("$@" 2>&1)
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		ok "$name"
+	else
+		not_ok "$name" "command: $*" "expected exit status $want, got $got" "$OUT"
+	fi
+}
+# contains NAME ERE: the last command's output has a line matching ERE
+contains() {
+	if grep -qE -- "$2" <<<"$OUT"; then
+		ok "$1"
+	else
+		not_ok "$1" "expected a line matching /$2/ in:" "$OUT"
+	fi
+}
+
+# Debian's database under the names crda expects (PATH and PATH.p7s).
+cp /lib/firmware/regulatory.db-upstream "$t/regulatory.db"
+cp /lib/firmware/regulatory.db.p7s-upstream "$t/regulatory.db.p7s"
+db=$t/regulatory.db
+old=$SHARED_TESTDATA/wireless-regdb-2018
+if [ ! -e "$old/regulatory.db" ]; then
+	not_ok "the 2018 test data is there" "missing: $old (SHARED_TESTDATA)"
+fi
+
+expect "--help exits 0" 0 "$crda" --help
+contains "--help explains where the country comes from" 'COUNTRY'
+expect "--version exits 0" 0 "$crda" --version
+expect "no country: usage error (2)" 2 env -u COUNTRY "$crda" --db "$db" --dry-run
+contains "and says so" 'no country'
+expect "a lower-case country: usage error (2)" 2 "$crda" --country de --db "$db" --dry-run
+contains "and says what a country is" 'two upper-case letters'
+expect "an unknown option: usage error (2)" 2 "$crda" --frobnicate
+expect "an unknown family: usage error (2)" 2 "$crda" --country DE --db "$db" --family wext
+
+expect "--dry-run DE from Debian's database (COUNTRY from the environment)" 0 \
+	env COUNTRY=DE "$crda" --db "$db" --dry-run
+contains "the message is SET_REG" 'SET_REG'
+contains "for DE" 'DE'
+contains "with DE's 5150-5250 MHz rule (kHz)" '5150000'
+contains "and its 23.01 dBm (mBm)" '2301'
+dryrun_de=$OUT
+expect "--country overrides nothing else: the same message" 0 \
+	"$crda" --country DE --db "$db" --dry-run
+if [ "$OUT" = "$dryrun_de" ]; then ok "--country and COUNTRY give the same message"; else
+	not_ok "--country and COUNTRY give the same message" "$OUT"; fi
+
+expect "--dry-run 00 (the world domain)" 0 "$crda" --country 00 --db "$db" --dry-run
+contains "with the world's 2402-2472 MHz rule" '2402000'
+expect "a country not in the database: exit 5" 5 "$crda" --country XZ --db "$db" --dry-run
+contains "and names the country" 'XZ'
+expect "no database at the path: exit 3" 3 "$crda" --country DE --db "$t/none.db" --dry-run
+contains "and names the file" 'none.db'
+
+cp "$db" "$t/tampered.db"
+cp "$db.p7s" "$t/tampered.db.p7s"
+printf '\x55' | dd of="$t/tampered.db" bs=1 seek=100 conv=notrunc status=none
+expect "a tampered database is refused before anything is sent: exit 4" 4 \
+	"$crda" --country DE --db "$t/tampered.db" --family regcore
+contains "with the reason" 'tampered.db'
+cp "$db" "$t/nosig.db"
+expect "a database without its signature is refused: exit 4" 4 \
+	"$crda" --country DE --db "$t/nosig.db" --dry-run
+
+expect "the 2018 database is signed by a key crda does not trust: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --dry-run
+mkdir "$t/keys"
+cp "$old/sforshee.x509.pem" "$t/keys/"
+expect "with its certificate in --keydir it verifies" 0 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/keys" --dry-run
+mkdir "$t/keys19"
+cp "$old/sforshee.key.pub.pem" "$t/keys19/"
+expect "the 2018 regulatory.bin verifies with its public key in --keydir" 0 \
+	"$crda" --country US --db "$old/regulatory.bin" --keydir "$t/keys19" --dry-run
+contains "and gives US's rules" 'US'
+expect "a --keydir that does not exist is an error: exit 4" 4 \
+	"$crda" --country DE --db "$db" --keydir "$t/nokeys" --dry-run
+
+expect "sending to a family this kernel does not have: exit 6" 6 \
+	"$crda" --country DE --db "$db" --family regcore
+contains "and says the module is not loaded" 'not loaded|not found'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
