@@ -34,3 +34,7 @@ install-crda: $(BUILD)/crda
 install-udev-cfg80211:
 	install -D -m 0644 $(TOP)/udev/85-regcore-cfg80211.rules \
 		$(DESTDIR)$(UDEVDIR)/85-regcore-cfg80211.rules
+
+# In the VM: crda where udev's rule runs it, and the rule.
+VM_FILES += $(BUILD)/crda:/sbin/crda \
+	$(TOP)/udev/85-regcore.rules:/lib/udev/rules.d/85-regcore.rules

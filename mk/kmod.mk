@@ -13,3 +13,7 @@ modules:
 CHECK_HOST += check-kstyle
 check-kstyle:
 	@$(TOP)/scripts/check-kstyle.sh $(KDIR) $(BUILD)/kstyle/$(KVER)
+
+# The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh) source this
+# helper and read JSON with jq.
+VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh /usr/bin/jq:/usr/bin/jq
