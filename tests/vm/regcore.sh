@@ -88,10 +88,23 @@ rc_load() {
 	rc_unload && /usr/bin/modprobe regcore "$@"
 }
 
-# rc_pending CC: wait until regcore has asked userspace for CC (its log
-# line), at most 10 s.
+# rc_pending CC: wait (10 s at most) until the request regcore asked
+# userspace for last is for CC: the last "asked userspace" line of the
+# kernel log names it.
 rc_pending() {
-	wait_until 10 sh -c "dmesg | grep -q 'regcore: .* hint: asked userspace for $1\$'"
+	wait_until 10 sh -c "dmesg | grep 'regcore: .* hint: asked userspace for ' | tail -n 1 | grep -q 'for $1\$'"
+}
+
+# rc_wait_log ERE: wait (10 s at most) for a kernel log line matching ERE
+# written since the last mark (dmesg_mark, or the last test's result).
+rc_wait_log() {
+	rc_n=0
+	while [ $rc_n -lt 100 ]; do
+		dmesg_since | grep -qE -- "$1" && return 0
+		sleep 0.1
+		rc_n=$((rc_n + 1))
+	done
+	return 1
 }
 
 # rc_answer CC [DFS [RULES]]: send SET_REG for CC with the rules above
@@ -105,11 +118,7 @@ rc_answer() {
 # rc_set CC: the whole round trip without crda: user hint, wait for the
 # request, answer it. Fails if any step fails.
 rc_set() {
-	dmesg_mark_quiet=$(dmesg | wc -l)
-	regctl set "$1" >/dev/null || return 1
-	wait_until 10 sh -c "dmesg | tail -n +$dmesg_mark_quiet | grep -q 'asked userspace for $1\$'" ||
-		return 1
-	rc_answer "$1" >/dev/null
+	regctl set "$1" >/dev/null && rc_pending "$1" && rc_answer "$1" >/dev/null
 }
 
 # rc_alpha2 [FAMILY]: the alpha2 of the domain in force.
@@ -174,7 +183,7 @@ rc_check() {
 # rc_serve FAMILY [SECONDS]: answer every request of FAMILY's device
 # (regcore: regcore.0; nl80211: cfg80211's regulatory.0) that udevd saw
 # and that was not served yet, as crda would, until none comes for SECONDS
-# (default 2): a country of the tables above gets its rules; any other
+# (default 1): a country of the tables above gets its rules; any other
 # gets DE's rules under its own alpha2. Prints the countries answered.
 # rc_serve_reset forgets every uevent seen so far.
 rc_serve() {
@@ -184,7 +193,7 @@ rc_serve() {
 	rc_seen=$(cat "$rc_state" 2>/dev/null || echo 0)
 	rc_idle=0
 	rc_served=
-	while [ "$rc_idle" -lt "$((${2:-2} * 10))" ]; do
+	while [ "$rc_idle" -lt "$((${2:-1} * 10))" ]; do
 		udev_settle
 		rc_now=$(grep -c "^$rc_dev " "$RC_UDEV_LOG")
 		if [ "$rc_now" -le "$rc_seen" ]; then

@@ -56,11 +56,17 @@ rc_check "regtest=3: the answer for AL is accepted" rc_answer AL 1 "$RC_US_RULES
 expect_match "regtest=3: the intersection (98) is in force" \
 	'regcore: regulatory domain 98 .* in force, set by driver' "$RC_LOG"
 expect_eq "regtest=3: GET_REG shows the intersection" 98 "$(rc_alpha2)"
-# DE's 2400-2483.5 @ 40, 20 dBm with US's 2400-2472 @ 40, 30 dBm
-expect_eq "regtest=3: channel 1 has the lower power of the two" \
-	"2412 2000 no_ht40_minus,no_80mhz,no_160mhz" "$(rc_chan rphy0 2412)"
-expect_eq "regtest=3: channel 13 is outside the common range" "2472 disabled" \
-	"$(rc_chan rphy0 2472)"
+# Each radio keeps following the domain its own driver asked for (FI with
+# DE's rules, AL with US's); radios that gave no hint would get the
+# intersection. As cfg80211 does (test group 26 compares them).
+expect_eq "regtest=3: radio 0 follows FI: channel 13 usable at 20 dBm" \
+	"2472 2000 no_ht40_plus,no_80mhz,no_160mhz" "$(rc_chan rphy0 2472)"
+expect_eq "regtest=3: radio 1 follows AL: channel 1 at 30 dBm" \
+	"2412 3000 no_ht40_minus,no_80mhz,no_160mhz" "$(rc_chan rphy1 2412)"
+expect_eq "regtest=3: radio 1 follows AL: channel 13 disabled" "2472 disabled" \
+	"$(rc_chan rphy1 2472)"
+expect_eq "regtest=3: GET_REG lists each radio's own domain" "global:98 wiphy0:FI wiphy1:AL" \
+	"$(regctl --json get | jq -r '[.domains[] | "\(if .scope == "wiphy" then "wiphy\(.wiphy)" else "global" end):\(.alpha2)"] | join(" ")')"
 rc_unload
 
 # regtest 5 (custom world): every radio on hwsim's first custom domain.

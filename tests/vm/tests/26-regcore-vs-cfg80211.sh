@@ -56,20 +56,19 @@ for scenario in 0:2 1:2 2:2 3:3 4:2 5:2 6:3 7:2 8:2 9:3 10:6; do
 		/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 		continue
 	fi
-	cfg_served=$(rc_serve nl80211)
-	rc_served=$(rc_serve regcore)
+	# cfg80211 asks for the world twice at load: once more after it
+	# fails to load regulatory.db; repeats are left out.
+	cfg_served=$(rc_serve nl80211 | tr ' ' '\n' | uniq | tr '\n' ' ')
+	rc_served=$(rc_serve regcore | tr ' ' '\n' | uniq | tr '\n' ' ')
 	expect_eq "$step: both sides asked for the same countries" "$cfg_served" "$rc_served"
 	compare "$step, after the driver's hints"
 
-	hint_both DE
+	# US: NO-IR and indoor-only rules, AUTO-BW spans, a channel (5845)
+	# that only two adjacent rules hold together, 6 GHz.
+	hint_both US
 	cfg_served=$(rc_serve nl80211)
 	rc_served=$(rc_serve regcore)
-	expect_eq "$step: both sides asked for the user's DE the same way" "$cfg_served" "$rc_served"
-	compare "$step, after a user's DE"
-
-	hint_both US
-	rc_serve nl80211 >/dev/null
-	rc_serve regcore >/dev/null
+	expect_eq "$step: both sides asked for the user's US the same way" "$cfg_served" "$rc_served"
 	compare "$step, after a user's US"
 
 	rc_unload
