@@ -429,11 +429,6 @@ static void regcore_apply_treatment(struct regcore_request *req,
 		if (!regcore_query_userspace(req)) {
 			pr_info("%s hint for %.2s dropped\n", who, req->alpha2);
 			regcore_free_request(req);
-			return;
-		}
-		if (req->initiator == NL80211_REGDOM_SET_BY_USER) {
-			memcpy(regcore_user_alpha2, req->alpha2, 3);
-			regcore_user_alpha2_saved = true;
 		}
 		return;
 	}
@@ -515,15 +510,24 @@ static void regcore_restore_custom_wiphys(void)
 }
 
 /* Back to the world domain, then ask again for what should be in force:
- * the user's last country unless @reset_user, else the module parameter's
- * country. The restore hints go before anything already queued.
+ * the user's earlier choice (the last user request that was installed),
+ * else the module parameter's country. The restore hints go before
+ * anything already queued. @failed is the request that could not be
+ * completed.
+ *
+ * The world domain is installed directly rather than asked for again, as
+ * cfg80211 does (which, with no crda installed, goes round timeout after
+ * timeout). When the request that failed was the user's earlier choice
+ * itself, that choice is forgotten: a restore never asks again for what
+ * just failed, so restores cannot follow each other for the same reason.
  */
-static void regcore_restore(bool reset_user)
+static void regcore_restore(const struct regcore_request *failed)
 {
 	struct regcore_request *again = NULL;
 	LIST_HEAD(pending);
 
-	if (reset_user)
+	if (failed->initiator == NL80211_REGDOM_SET_BY_USER &&
+	    regcore_alpha2_equal(failed->alpha2, regcore_user_alpha2))
 		regcore_user_alpha2_saved = false;
 
 	if (regcore_user_alpha2_saved)
@@ -568,8 +572,7 @@ static void regcore_timeout_fn(struct work_struct *work)
 		regcore_initiator_name(lr->initiator), lr->alpha2,
 		regcore_crda_timeout_ms);
 	lr->processed = true;
-	/* A user request that went unanswered is not asked for again. */
-	regcore_restore(lr->initiator == NL80211_REGDOM_SET_BY_USER);
+	regcore_restore(lr);
 out:
 	mutex_unlock(&regcore_mutex);
 }
@@ -728,13 +731,16 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 					   "the domain cannot be applied; settings restored");
 			pr_info("the answer for %.2s cannot be applied (%d): restoring settings\n",
 				lr->alpha2, err);
-			regcore_restore(lr->initiator ==
-					NL80211_REGDOM_SET_BY_USER);
+			regcore_restore(lr);
 		}
 		mutex_unlock(&regcore_mutex);
 		return err;
 	}
 
+	if (lr->initiator == NL80211_REGDOM_SET_BY_USER) {
+		memcpy(regcore_user_alpha2, lr->alpha2, sizeof(lr->alpha2));
+		regcore_user_alpha2_saved = true;
+	}
 	regcore_update_all_wiphys(lr->initiator);
 	pr_info("regulatory domain %.2s (DFS %s, %u rules) in force, set by %s\n",
 		regcore_current_regdom()->alpha2,

@@ -51,21 +51,40 @@ expect_eq "DE is in force again" DE "$(rc_alpha2)"
 expect_eq "and the radio follows it" "5180 2300 no_ht40_minus,indoor_only" \
 	"$(rc_chan rphy0 5180)"
 
-# A user request nobody answers is not asked for again.
+# A user request nobody answers: the user's earlier choice comes back.
 rc_uevents_clear
 dmesg_mark
 check "a user hint for FR is accepted" regctl set FR
-rc_wait_log 'regcore: no answer for the user request for FR'
-sleep 1.5
+rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE'
+rc_pending DE && answer=$(rc_answer DE 2>&1)
+answer_rc=$?
 log=$(dmesg_since)
 expect_match "the user request is dropped after the timeout" \
 	'regcore: no answer for the user request for FR within 3000 ms: dropped$' "$log"
-expect_match "the world domain is restored and nothing is asked again" \
-	'regcore: settings restored: world domain in force$' "$log"
-expect_eq "only FR went out" "COUNTRY=FR" "$(rc_uevents)"
-expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
+expect_match "the world comes back and the user's earlier DE is asked for again" \
+	'regcore: settings restored: world domain in force, asking again for DE$' "$log"
+expect_eq "that request for DE is answered" "0" "$answer_rc"
+expect_eq "so the user's earlier DE is in force again" DE "$(rc_alpha2)"
+expect_eq "udevd saw FR, then DE" "COUNTRY=FR COUNTRY=DE" \
+	"$(rc_uevents | tr '\n' ' ' | sed 's/ $//')"
 check "a late answer for FR is refused" \
 	nlcraft --expect EINVAL SET_REG alpha2=FR dfs_region=2 $(rc_rules DE)
+
+# When the earlier choice cannot be had either, it is forgotten: no loop.
+rc_uevents_clear
+dmesg_mark
+check "a user hint for FR is accepted again" regctl set FR
+rc_wait_log 'regcore: no answer for the user request for DE'
+rc_wait_log 'regcore: settings restored: world domain in force$'
+sleep 4
+log=$(dmesg_since)
+expect_match "FR is dropped, DE asked for again" \
+	'regcore: settings restored: world domain in force, asking again for DE$' "$log"
+expect_match "DE is dropped too, and the world stays" \
+	'regcore: settings restored: world domain in force$' "$log"
+expect_eq "nothing else went out: FR, DE, then silence" "COUNTRY=FR COUNTRY=DE" \
+	"$(rc_uevents | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
 check "the system stays usable: a user hint for JP is asked for" \
 	sh -c 'regctl set JP'
 check "JP is pending" rc_pending JP
