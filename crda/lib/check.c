@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check.c - the structural checks both binary formats share: structures
+ * must not overlap, country codes must be valid, rules must make sense.
+ * Each check is small and pure and runs before a value is used.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/nl80211.h>
+
+#include "regdb-int.h"
+
+int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct rdb_span *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = (struct rdb_span){ off, len, kind };
+	return 0;
+}
+
+static int span_cmp(const void *pa, const void *pb)
+{
+	const struct rdb_span *a = pa, *b = pb;
+
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return a->kind - b->kind;
+}
+
+int rdb_spans_check(struct rdb_spans *s, const char *file,
+		    const char *const *kind_names, char **err)
+{
+	size_t i, end = 0;
+	const struct rdb_span *prev = NULL;
+
+	qsort(s->v, s->n, sizeof(*s->v), span_cmp);
+	for (i = 0; i < s->n; i++) {
+		const struct rdb_span *c = &s->v[i];
+
+		if (prev && c->off == prev->off && c->len == prev->len &&
+		    c->kind == prev->kind)
+			continue;	/* one structure, referenced twice */
+		if (prev && c->off < end)
+			return rdb_err_at(err, file, c->off,
+					  "%s overlaps the %s at byte %zu",
+					  kind_names[c->kind],
+					  kind_names[prev->kind], prev->off);
+		prev = c;
+		end = c->off + c->len;
+	}
+	return 0;
+}
+
+void rdb_spans_free(struct rdb_spans *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+bool rdb_alpha2_valid(const unsigned char *a)
+{
+	if (a[0] == '0' && a[1] == '0')
+		return true;
+	return a[0] >= 'A' && a[0] <= 'Z' && a[1] >= 'A' && a[1] <= 'Z';
+}
+
+int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
+		   char **err)
+{
+	if (r->start_khz == 0)
+		return rdb_err_at(err, file, off, "rule starts at 0 kHz");
+	if (r->start_khz >= r->end_khz)
+		return rdb_err_at(err, file, off,
+				  "rule range %u - %u kHz is empty or inverted",
+				  r->start_khz, r->end_khz);
+	if (!(r->flags & NL80211_RRF_AUTO_BW) &&
+	    r->max_bw_khz > r->end_khz - r->start_khz)
+		return rdb_err_at(err, file, off,
+				  "bandwidth %u kHz is wider than the range %u - %u kHz",
+				  r->max_bw_khz, r->start_khz, r->end_khz);
+	return 0;
+}
+
+void rdb_regdoms_free(struct regdom *v, size_t n)
+{
+	size_t i;
+
+	if (!v)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i].rules);
+	free(v);
+}
+
+const struct rdb_flag_name rdb_flag_names[] = {
+	{ "NO-OFDM", RDB_F_NO_OFDM },
+	{ "NO-CCK", RDB_F_NO_CCK },
+	{ "NO-INDOOR", RDB_F_NO_INDOOR },
+	{ "NO-OUTDOOR", RDB_F_NO_OUTDOOR },
+	{ "DFS", RDB_F_DFS },
+	{ "PTP-ONLY", RDB_F_PTP_ONLY },
+	{ "PTMP-ONLY", RDB_F_PTMP_ONLY },
+	{ "NO-IR", RDB_F_NO_IR },
+	{ "NO-HT40", RDB_F_NO_HT40 },
+	{ "AUTO-BW", RDB_F_AUTO_BW },
+};
+const size_t rdb_flag_names_count =
+	sizeof(rdb_flag_names) / sizeof(rdb_flag_names[0]);
+
+/*
+ * db.txt bits are nl80211's for bits 0-7 and 11. Bit 8 (old NO-IBSS) means
+ * NO-IR; dbparse.py's NO-HT40 (bit 10) is nl80211's HT40- and HT40+.
+ */
+#define RDB_SAME_BITS 0x8ffu
+
+uint32_t rdb_flags_txt_to_nl(uint32_t txt)
+{
+	uint32_t nl = txt & RDB_SAME_BITS;
+
+	if (txt & RDB_F_NO_IBSS_OLD)
+		nl |= NL80211_RRF_NO_IR;
+	if (txt & RDB_F_NO_HT40)
+		nl |= NL80211_RRF_NO_HT40MINUS | NL80211_RRF_NO_HT40PLUS;
+	return nl;
+}
+
+uint32_t rdb_flags_nl_to_txt(uint32_t nl)
+{
+	uint32_t txt = nl & RDB_SAME_BITS;
+
+	if ((nl & NL80211_RRF_NO_HT40MINUS) && (nl & NL80211_RRF_NO_HT40PLUS))
+		txt |= RDB_F_NO_HT40;
+	return txt;
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * files.c - whole-file reads and safe whole-file writes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "regdb-int.h"
+
+#define MAX_FILE (64u << 20)
+
+int regdb_read_file(const char *path, unsigned char **data, size_t *len,
+		    char **err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct rdb_buf b = { 0 };
+	unsigned char chunk[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return rdb_err_sys(err, path, "cannot open");
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rdb_err_sys(err, path, "cannot read");
+			goto fail;
+		}
+		rdb_buf_put(&b, chunk, (size_t)n);
+		if (b.len > MAX_FILE) {
+			rdb_err(err, path, "larger than %u bytes", MAX_FILE);
+			goto fail;
+		}
+	}
+	close(fd);
+	*data = rdb_buf_take(&b, len);
+	if (!*data)
+		return rdb_err(err, path, "out of memory");
+	return 0;
+fail:
+	close(fd);
+	rdb_buf_free(&b);
+	return -1;
+}
+
+int regdb_write_file(const char *path, const void *data, size_t len,
+		     unsigned int mode, bool force, char **err)
+{
+	char *tmp = rdb_asprintf("%s.tmpXXXXXX", path);
+	const unsigned char *p = data;
+	int fd;
+
+	if (!tmp)
+		return rdb_err(err, path, "out of memory");
+	if (!force && access(path, F_OK) == 0) {
+		free(tmp);
+		return rdb_err(err, path, "exists; use --force to replace it");
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		rdb_err_sys(err, path, "cannot create a temporary file beside it");
+		free(tmp);
+		return -1;
+	}
+	if (fchmod(fd, mode & 07777))
+		goto fail;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		p += n;
+		len -= (size_t)n;
+	}
+	if (fsync(fd) || close(fd)) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	/* Without --force, link() refuses a file that appeared meanwhile. */
+	if (force ? rename(tmp, path) : link(tmp, path)) {
+		if (errno == EEXIST)
+			rdb_err(err, path, "exists; use --force to replace it");
+		else
+			rdb_err_sys(err, path, "cannot write");
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (!force)
+		unlink(tmp);
+	free(tmp);
+	return 0;
+fail:
+	rdb_err_sys(err, path, "cannot write");
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	return -1;
+}
