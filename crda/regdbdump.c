@@ -21,6 +21,7 @@ static void usage(FILE *f)
 		"  -k, --key PATH         also trust the keys in PATH (file or directory)\n"
 		"  -n, --no-default-keys  trust only the --key paths, not the built-in keys\n"
 		"                         nor " REGDB_DEFAULT_KEYDIR "\n"
+		"  -s, --sig FILE         the signature of a regulatory.db (default: FILE.p7s)\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n"
 		"\n"
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "key", required_argument, NULL, 'k' },
 		{ "no-default-keys", no_argument, NULL, 'n' },
+		{ "sig", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -40,6 +42,7 @@ int main(int argc, char **argv)
 	const char **keys = calloc((size_t)argc, sizeof(*keys));
 	size_t n_keys = 0, i;
 	bool defaults = true;
+	const char *sig = NULL;
 	struct regdb_trust *t;
 	struct regdb *db;
 	char *err = NULL;
@@ -47,13 +50,16 @@ int main(int argc, char **argv)
 
 	if (!keys)
 		return 1;
-	while ((c = getopt_long(argc, argv, "k:nhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "k:ns:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			keys[n_keys++] = optarg;
 			break;
 		case 'n':
 			defaults = false;
+			break;
+		case 's':
+			sig = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -76,7 +82,7 @@ int main(int argc, char **argv)
 	}
 	t = regdb_trust_from_paths(keys, n_keys, defaults, &err);
 	free(keys);
-	db = t ? regdb_open(argv[optind], t, &err) : NULL;
+	db = t ? regdb_open_sig(argv[optind], sig, t, &err) : NULL;
 	regdb_trust_free(t);
 	if (!db) {
 		fprintf(stderr, "regdbdump: %s\n", err);

@@ -133,6 +133,12 @@ struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
 			 char **err)
 {
+	return regdb_open_sig(path, NULL, trust, err);
+}
+
+struct regdb *regdb_open_sig(const char *path, const char *sig_path,
+			     const struct regdb_trust *trust, char **err)
+{
 	unsigned char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;
 	char *signame = NULL;
@@ -144,7 +150,7 @@ struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
 	version = version_of(path, buf, len, err);
 	if (version < 0)
 		goto out;
-	signame = rdb_asprintf("%s.p7s", path);
+	signame = sig_path ? rdb_strdup(sig_path) : rdb_asprintf("%s.p7s", path);
 	if (!signame) {
 		rdb_err(err, path, "out of memory");
 		goto out;

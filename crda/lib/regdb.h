@@ -157,6 +157,19 @@ struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
 			 char **err);
 
 /**
+ * regdb_open_sig() - regdb_open() with the signature file named
+ * @path: the database file
+ * @sig_path: for v20, the detached signature; NULL means "@path.p7s"
+ *            (ignored for v19)
+ * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @err: error message on failure
+ *
+ * Return: the database, or NULL on failure.
+ */
+struct regdb *regdb_open_sig(const char *path, const char *sig_path,
+			     const struct regdb_trust *trust, char **err);
+
+/**
  * regdb_open_mem() - open, verify and validate a database in memory
  * @name: the file name used in messages
  * @data: the database bytes (copied)
