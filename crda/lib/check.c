@@ -11,61 +11,49 @@
 
 #include "regdb-int.h"
 
+int rdb_spans_init(struct rdb_spans *s, size_t len, const char *file,
+		   const char *const *kind_names, char **err)
+{
+	s->map = calloc(len ? len : 1, 1);
+	s->len = len;
+	s->file = file;
+	s->kind_names = kind_names;
+	s->err = err;
+	return s->map ? 0 : rdb_err(err, file, "out of memory");
+}
+
 int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct rdb_span *v = realloc(s->v, cap * sizeof(*v));
+	unsigned char mark = (unsigned char)(kind + 1);
+	size_t i;
 
-		if (!v)
-			return -1;
-		s->v = v;
-		s->cap = cap;
+	if (off > s->len || len > s->len - off || !len)
+		return rdb_err_at(s->err, s->file, off,
+				  "%s of %zu bytes does not fit in the file",
+				  s->kind_names[kind], len);
+	if (s->map[off] == (mark | 0x80))
+		return 0;	/* the same structure, referenced again */
+	for (i = off; i < off + len; i++) {
+		size_t start = i;
+
+		if (!s->map[i])
+			continue;
+		while (start > 0 && !(s->map[start] & 0x80))
+			start--;
+		return rdb_err_at(s->err, s->file, off,
+				  "%s overlaps the %s at byte %zu",
+				  s->kind_names[kind],
+				  s->kind_names[(s->map[i] & 0x7f) - 1], start);
 	}
-	s->v[s->n++] = (struct rdb_span){ off, len, kind };
-	return 0;
-}
-
-static int span_cmp(const void *pa, const void *pb)
-{
-	const struct rdb_span *a = pa, *b = pb;
-
-	if (a->off != b->off)
-		return a->off < b->off ? -1 : 1;
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return a->kind - b->kind;
-}
-
-int rdb_spans_check(struct rdb_spans *s, const char *file,
-		    const char *const *kind_names, char **err)
-{
-	size_t i, end = 0;
-	const struct rdb_span *prev = NULL;
-
-	qsort(s->v, s->n, sizeof(*s->v), span_cmp);
-	for (i = 0; i < s->n; i++) {
-		const struct rdb_span *c = &s->v[i];
-
-		if (prev && c->off == prev->off && c->len == prev->len &&
-		    c->kind == prev->kind)
-			continue;	/* one structure, referenced twice */
-		if (prev && c->off < end)
-			return rdb_err_at(err, file, c->off,
-					  "%s overlaps the %s at byte %zu",
-					  kind_names[c->kind],
-					  kind_names[prev->kind], prev->off);
-		prev = c;
-		end = c->off + c->len;
-	}
+	memset(s->map + off, mark, len);
+	s->map[off] |= 0x80;
 	return 0;
 }
 
 void rdb_spans_free(struct rdb_spans *s)
 {
-	free(s->v);
-	s->v = NULL;
-	s->n = s->cap = 0;
+	free(s->map);
+	s->map = NULL;
 }
 
 bool rdb_alpha2_valid(const unsigned char *a)

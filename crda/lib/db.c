@@ -99,7 +99,9 @@ static struct regdb *open_checked(const char *name, const char *signame,
 			goto out;
 	} else {
 		if (!sig) {
-			rdb_err(err, signame, "no detached signature given");
+			rdb_err_at(err, name, 4,
+				   "version 20 needs its detached signature %s",
+				   signame);
 			goto out;
 		}
 		if (rdb_verify_p7s(trust, name, signame, buf, len, sig, siglen,

@@ -80,7 +80,7 @@ static int decode_rule(const char *file, const unsigned char *buf,
 				  flags & ~RDB_V19_KNOWN_FLAGS);
 	if (rdb_spans_add(spans, fptr, 12, K_FREQ) ||
 	    rdb_spans_add(spans, pptr, 8, K_POWER))
-		return rdb_err(err, file, "out of memory");
+		return -1;
 	memset(r, 0, sizeof(*r));
 	r->start_khz = rdb_be32(buf + fptr);
 	r->end_khz = rdb_be32(buf + fptr + 4);
@@ -118,7 +118,7 @@ static int decode_country(const char *file, const unsigned char *buf,
 		return rdb_err_at(err, file, cptr,
 				  "rule count %u runs past the signed data", n);
 	if (rdb_spans_add(spans, cptr, 4 + 4 * (size_t)n, K_COLL))
-		return rdb_err(err, file, "out of memory");
+		return -1;
 
 	memcpy(rd->alpha2, c, 2);
 	rd->alpha2[2] = 0;
@@ -160,11 +160,14 @@ int rdb_v19_parse(const char *file, const unsigned char *buf, size_t dblen,
 	if (in_file(file, dblen, 8, ptr, 8 * (size_t)n, "country table", err))
 		return -1;
 	v = calloc(n, sizeof(*v));
-	if (!v || rdb_spans_add(&spans, 0, HDR_LEN, K_HEADER) ||
-	    rdb_spans_add(&spans, ptr, 8 * (size_t)n, K_COUNTRIES)) {
+	if (!v) {
 		rdb_err(err, file, "out of memory");
 		goto fail;
 	}
+	if (rdb_spans_init(&spans, dblen, file, kind_names, err) ||
+	    rdb_spans_add(&spans, 0, HDR_LEN, K_HEADER) ||
+	    rdb_spans_add(&spans, ptr, 8 * (size_t)n, K_COUNTRIES))
+		goto fail;
 	for (i = 0; i < n; i++) {
 		size_t at = ptr + 8 * (size_t)i;
 
@@ -177,8 +180,6 @@ int rdb_v19_parse(const char *file, const unsigned char *buf, size_t dblen,
 			goto fail;
 		}
 	}
-	if (rdb_spans_check(&spans, file, kind_names, err))
-		goto fail;
 	rdb_spans_free(&spans);
 	*countries = v;
 	*n_out = n;

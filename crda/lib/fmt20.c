@@ -53,7 +53,7 @@ static int decode_wmm(const char *file, const unsigned char *buf, size_t len,
 				  "WMM rule at %u runs past the end of the file",
 				  off);
 	if (rdb_spans_add(spans, off, WMM_LEN, K_WMM))
-		return rdb_err(err, file, "out of memory");
+		return -1;
 	for (i = 0; i < 2 * REGDOM_NUM_ACS; i++) {
 		const unsigned char *p = buf + off + 4 * i;
 		struct regdom_wmm_ac *ac = i < REGDOM_NUM_ACS ?
@@ -95,7 +95,7 @@ static int decode_rule(const char *file, const unsigned char *buf, size_t len,
 				  "rule of %u bytes runs past the end of the file",
 				  rlen);
 	if (rdb_spans_add(spans, off, (rlen + 3u) & ~3u, K_RULE))
-		return rdb_err(err, file, "out of memory");
+		return -1;
 	if (p[1] & ~RDB_FW_KNOWN_FLAGS)
 		return rdb_err_at(err, file, off + 1,
 				  "unknown rule flags 0x%x",
@@ -161,7 +161,7 @@ static int decode_country(const char *file, const unsigned char *buf,
 				  "collection of %u rules runs past the end of the file",
 				  n);
 	if (rdb_spans_add(spans, off, span, K_COLL))
-		return rdb_err(err, file, "out of memory");
+		return -1;
 
 	memcpy(rd->alpha2, c, 2);
 	rd->alpha2[2] = 0;
@@ -207,10 +207,13 @@ int rdb_v20_parse(const char *file, const unsigned char *buf, size_t len,
 	if (n == 0)
 		return rdb_err_at(err, file, 8, "no countries");
 	v = calloc(n, sizeof(*v));
-	if (!v || rdb_spans_add(&spans, 0, at + 4, K_TABLE)) {
+	if (!v) {
 		rdb_err(err, file, "out of memory");
 		goto fail;
 	}
+	if (rdb_spans_init(&spans, len, file, kind_names, err) ||
+	    rdb_spans_add(&spans, 0, at + 4, K_TABLE))
+		goto fail;
 	for (i = 0; i < n; i++) {
 		at = 8 + 4 * i;
 		if (decode_country(file, buf, len, at, &v[i], &spans, err))
@@ -222,8 +225,6 @@ int rdb_v20_parse(const char *file, const unsigned char *buf, size_t len,
 			goto fail;
 		}
 	}
-	if (rdb_spans_check(&spans, file, kind_names, err))
-		goto fail;
 	rdb_spans_free(&spans);
 	*countries = v;
 	*n_out = n;

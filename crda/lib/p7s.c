@@ -195,58 +195,73 @@ out:
 	return rc;
 }
 
-int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
-		   const char *sigfile, const unsigned char *data, size_t len,
-		   const unsigned char *sig, size_t siglen,
-		   const char **signer, char **err)
+int rdb_p7s_parse(const char *sigfile, const unsigned char *sig,
+		  size_t siglen, struct rdb_p7s *p, char **err)
 {
-	ksba_reader_t r = NULL;
-	ksba_cms_t cms = NULL;
 	ksba_stop_reason_t stop;
-	const struct rdb_tkey *key = NULL;
-	char *why = NULL;
 	bool detached = false;
 	const char *oid;
-	int idx, rc = -1;
 
 	rdb_crypto_init();
-	if (!siglen) {
-		rdb_err_at(err, sigfile, 0, "signature file is empty");
-		return -1;
-	}
-	if (ksba_reader_new(&r) || ksba_reader_set_mem(r, sig, siglen) ||
-	    ksba_cms_new(&cms) || ksba_cms_set_reader_writer(cms, r, NULL)) {
+	memset(p, 0, sizeof(*p));
+	if (!siglen)
+		return rdb_err_at(err, sigfile, 0, "signature file is empty");
+	if (ksba_reader_new(&p->r) || ksba_reader_set_mem(p->r, sig, siglen) ||
+	    ksba_cms_new(&p->cms) || ksba_cms_set_reader_writer(p->cms, p->r, NULL)) {
 		rdb_err(err, sigfile, "out of memory");
-		goto out;
+		goto fail;
 	}
 	do {
-		gpg_error_t e = ksba_cms_parse(cms, &stop);
+		gpg_error_t e = ksba_cms_parse(p->cms, &stop);
 
 		if (e) {
-			rdb_err_at(err, sigfile, ksba_reader_tell(r),
+			rdb_err_at(err, sigfile, ksba_reader_tell(p->r),
 				   "not a valid PKCS#7 signature: %s",
 				   gpg_strerror(e));
-			goto out;
+			goto fail;
 		}
 		if (stop == KSBA_SR_NEED_HASH)
 			detached = true;
 		if (stop == KSBA_SR_BEGIN_DATA) {
-			rdb_err_at(err, sigfile, ksba_reader_tell(r),
+			rdb_err_at(err, sigfile, ksba_reader_tell(p->r),
 				   "the signature is not detached");
-			goto out;
+			goto fail;
 		}
 	} while (stop != KSBA_SR_READY);
-	oid = ksba_cms_get_content_oid(cms, 1);
-	if (ksba_cms_get_content_type(cms, 0) != KSBA_CT_SIGNED_DATA ||
+	oid = ksba_cms_get_content_oid(p->cms, 1);
+	if (ksba_cms_get_content_type(p->cms, 0) != KSBA_CT_SIGNED_DATA ||
 	    !detached || !oid || strcmp(oid, OID_DATA)) {
 		rdb_err_at(err, sigfile, 0,
 			   "not a detached PKCS#7 SignedData over data");
-		goto out;
+		goto fail;
 	}
+	return 0;
+fail:
+	rdb_p7s_free(p);
+	return -1;
+}
+
+void rdb_p7s_free(struct rdb_p7s *p)
+{
+	ksba_cms_release(p->cms);
+	ksba_reader_release(p->r);
+	p->cms = NULL;
+	p->r = NULL;
+}
+
+int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+		  const char *file, const char *sigfile,
+		  const unsigned char *data, size_t len,
+		  const char **signer, char **err)
+{
+	const struct rdb_tkey *key = NULL;
+	char *why = NULL;
+	int idx;
+
 	for (idx = 0; idx < 16; idx++) {
 		char *iss = NULL;
 		ksba_sexp_t ser = NULL;
-		gpg_error_t e = ksba_cms_get_issuer_serial(cms, idx, &iss, &ser);
+		gpg_error_t e = ksba_cms_get_issuer_serial(p->cms, idx, &iss, &ser);
 
 		ksba_free(iss);
 		ksba_free(ser);
@@ -254,18 +269,29 @@ int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
 			break;
 		free(why);
 		why = NULL;
-		if (!check_signer(cms, idx, t, data, len, &key, &why)) {
+		if (!check_signer(p->cms, idx, t, data, len, &key, &why)) {
 			*signer = key->name;
-			rc = 0;
-			goto out;
+			return 0;
 		}
 	}
 	rdb_err_at(err, file, 0, "signature %s: %s", sigfile,
 		   why ? why : "it has no signer");
-out:
 	free(why);
-	ksba_cms_release(cms);
-	ksba_reader_release(r);
+	return -1;
+}
+
+int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
+		   const char *sigfile, const unsigned char *data, size_t len,
+		   const unsigned char *sig, size_t siglen,
+		   const char **signer, char **err)
+{
+	struct rdb_p7s p;
+	int rc;
+
+	if (rdb_p7s_parse(sigfile, sig, siglen, &p, err))
+		return -1;
+	rc = rdb_p7s_check(t, &p, file, sigfile, data, len, signer, err);
+	rdb_p7s_free(&p);
 	return rc;
 }
 

@@ -96,24 +96,25 @@ static inline uint16_t rdb_be16(const unsigned char *p)
 
 /* ---- structure checks shared by both formats (check.c) ---- */
 
-/* The byte ranges of a file's structures, to refuse overlaps. */
-struct rdb_span {
-	size_t off, len;
-	int kind;
-};
-
-struct rdb_spans {
-	struct rdb_span *v;
-	size_t n, cap;
-};
-
-int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind);
 /*
- * Refuse two structures that share bytes, unless they are the same
- * structure (same offset, length and kind) referenced twice.
+ * Which structure owns each byte of a file, to refuse overlaps: one byte
+ * per file byte, 0 when free, else the owner's kind + 1, with bit 7 set on
+ * the structure's first byte. A structure referenced twice (same offset,
+ * same kind) is one structure; anything else that shares a byte with it is
+ * refused.
  */
-int rdb_spans_check(struct rdb_spans *s, const char *file,
-		    const char *const *kind_names, char **err);
+struct rdb_spans {
+	unsigned char *map;
+	size_t len;
+	const char *file;
+	const char *const *kind_names;
+	char **err;
+};
+
+int rdb_spans_init(struct rdb_spans *s, size_t len, const char *file,
+		   const char *const *kind_names, char **err);
+/* Claim [off, off + len) for a structure of @kind; -1 (and *err) on overlap. */
+int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind);
 void rdb_spans_free(struct rdb_spans *s);
 
 /* Two upper-case letters, or "00". */
@@ -187,6 +188,20 @@ int rdb_sign_digest(gcry_sexp_t priv, int algo, const unsigned char *dig,
 		    unsigned char **canon, size_t *canonlen);
 /* "YYYYMMDDTHHMMSS" (UTC) now plus @add_days, or SOURCE_DATE_EPOCH. */
 void rdb_isotime(char out[16], long long add_days);
+
+/* A parsed p7s, to check it against data (the steps of rdb_verify_p7s). */
+struct rdb_p7s {
+	ksba_reader_t r;
+	ksba_cms_t cms;
+};
+
+int rdb_p7s_parse(const char *sigfile, const unsigned char *sig,
+		  size_t siglen, struct rdb_p7s *p, char **err);
+int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+		  const char *file, const char *sigfile,
+		  const unsigned char *data, size_t len,
+		  const char **signer, char **err);
+void rdb_p7s_free(struct rdb_p7s *p);
 
 /* PEM: find the next block; *pos is advanced past it. 0 found, 1 none. */
 int rdb_pem_next(const char *text, size_t len, size_t *pos, char *label,
