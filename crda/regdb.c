@@ -321,7 +321,8 @@ static int cmd_genkey(struct opts *o)
 		".key.priv", ".key.pub.pem", ".x509.pem",
 	};
 	char *text[3] = { NULL }, *path[3] = { NULL }, *err = NULL;
-	const char *cn = o->cn ? o->cn : o->args[0];
+	const char *base = strrchr(o->args[0], '/');
+	const char *cn = o->cn ? o->cn : base ? base + 1 : o->args[0];
 	int i, rc = 1;
 
 	for (i = 0; i < 3; i++) {
@@ -387,7 +388,8 @@ static const struct cmd cmds[] = {
 	  1, 1, cmd_lint },
 	{ "genkey", "[--bits N] [--days N] [--cn NAME] [--force] PREFIX",
 	  "make PREFIX.key.priv (mode 0600), PREFIX.key.pub.pem and a self-signed\n"
-	  "certificate PREFIX.x509.pem; existing files need --force",
+	  "certificate PREFIX.x509.pem (CN: --cn, default the PREFIX's file name);\n"
+	  "existing files need --force",
 	  1, 1, cmd_genkey },
 	{ "help", "[COMMAND]", "show help", 0, 1, cmd_help },
 };
