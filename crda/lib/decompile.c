@@ -183,6 +183,36 @@ static bool differ(char **why, char *msg)
 	return false;
 }
 
+static int irule_cmp(const void *pa, const void *pb)
+{
+	const struct irule *a = pa, *b = pb;
+	unsigned int i;
+
+	for (i = 0; i < 5; i++)
+		if (a->v[i] != b->v[i])
+			return a->v[i] < b->v[i] ? -1 : 1;
+	if (a->flags != b->flags)
+		return a->flags < b->flags ? -1 : 1;
+	if (!a->wmm || !b->wmm)
+		return !a->wmm - !b->wmm;
+	return rdb_wmm_cmp(a->wmm, b->wmm);
+}
+
+/* A country's rules in integer units, sorted. */
+static struct irule *irules(const struct regdb_src *s,
+			    const struct rdb_country *c)
+{
+	struct irule *v = calloc(c->n ? c->n : 1, sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < c->n; i++)
+		to_int(s, &c->perms[i], &v[i]);
+	qsort(v, c->n, sizeof(*v), irule_cmp);
+	return v;
+}
+
 bool regdb_src_equal(const struct regdb_src *a, const struct regdb_src *b,
 		     char **why)
 {
@@ -196,6 +226,8 @@ bool regdb_src_equal(const struct regdb_src *a, const struct regdb_src *b,
 	for (i = 0; i < a->n; i++) {
 		const struct rdb_country *x = &a->countries[i];
 		const struct rdb_country *y = by_alpha2(b, x->alpha2);
+		struct irule *r, *s;
+		bool same = true;
 
 		if (!y)
 			return differ(why, rdb_asprintf("country %s only in %s",
@@ -203,19 +235,17 @@ bool regdb_src_equal(const struct regdb_src *a, const struct regdb_src *b,
 		if (x->dfs_region != y->dfs_region || x->n != y->n)
 			return differ(why, rdb_asprintf("country %s: DFS region or rule count differs",
 							x->alpha2));
-		for (j = 0; j < x->n; j++) {
-			struct irule r, s;
-
-			to_int(a, &x->perms[j], &r);
-			to_int(b, &y->perms[j], &s);
-			if (memcmp(r.v, s.v, sizeof(r.v)) || r.flags != s.flags ||
-			    !r.wmm != !s.wmm ||
-			    (r.wmm && rdb_wmm_cmp(r.wmm, s.wmm)))
-				return differ(why, rdb_asprintf("country %s: rule %zu (line %u against line %u) differs",
-								x->alpha2, j + 1,
-								x->perms[j].line,
-								y->perms[j].line));
-		}
+		r = irules(a, x);
+		s = irules(b, y);
+		for (j = 0; r && s && j < x->n && same; j++)
+			same = !irule_cmp(&r[j], &s[j]);
+		free(r);
+		free(s);
+		if (!r || !s)
+			return differ(why, rdb_strdup("out of memory"));
+		if (!same)
+			return differ(why, rdb_asprintf("country %s: rule %zu differs",
+							x->alpha2, j));
 	}
 	return true;
 }

@@ -82,6 +82,33 @@ static void gen_free(struct gen *g)
 	free(g->colls);
 }
 
+/*
+ * Refuse a rule that readers (this library's and the kernel's) would
+ * refuse once it is in a file: the checks of rdb_rule_check(), on the
+ * integers the generators write.
+ */
+static int rule_ok(const struct regdb_src *src, const struct rdb_perm *p,
+		   char **err)
+{
+	int64_t s, e, bw;
+
+	if (!rdb_py_int(p->start * 1000.0, 0, UINT32_MAX, &s) ||
+	    !rdb_py_int(p->end * 1000.0, 0, UINT32_MAX, &e) ||
+	    !rdb_py_int(p->bw * 1000.0, 0, UINT32_MAX, &bw))
+		return rdb_err(err, src->name,
+			       "line %u: frequency or bandwidth out of range",
+			       p->line);
+	if (s == 0 || s >= e)
+		return rdb_err(err, src->name,
+			       "line %u: range %lld - %lld kHz is empty",
+			       p->line, (long long)s, (long long)e);
+	if (bw > e - s && !(p->flags & RDB_F_AUTO_BW))
+		return rdb_err(err, src->name,
+			       "line %u: bandwidth %g MHz is wider than the range (no AUTO-BW)",
+			       p->line, p->bw);
+	return 0;
+}
+
 static int gen_prepare(struct gen *g, const struct regdb_src *src,
 		       bool with_dfs, char **err)
 {
@@ -102,6 +129,10 @@ static int gen_prepare(struct gen *g, const struct regdb_src *src,
 				       src->countries[i].alpha2);
 		total += src->countries[i].n;
 	}
+	for (i = 0; i < src->n; i++)
+		for (j = 0; j < src->countries[i].n; j++)
+			if (rule_ok(src, &src->countries[i].perms[j], err))
+				return -1;
 	g->c = malloc(g->n * sizeof(*g->c));
 	g->rules = malloc(total * sizeof(*g->rules));
 	g->colls = malloc(g->n * sizeof(*g->colls));
@@ -384,6 +415,12 @@ static int write_v20(const struct gen *g, struct rdb_buf *b)
 		for (a = 0; a < RDB_NUM_WMM_AC; a++) {
 			unsigned char ac[2];
 
+			if (w->v[a][0] >= w->v[a][1]) {
+				rdb_err(g->err, src->name,
+					"a WMM rule's cw_min %u is not below its cw_max %u",
+					w->v[a][0], w->v[a][1]);
+				goto out;
+			}
 			ac[0] = (unsigned char)((int)(log(w->v[a][0] + 1.0) / log(2.0)) << 4 |
 						(int)(log(w->v[a][1] + 1.0) / log(2.0)));
 			ac[1] = (unsigned char)w->v[a][2];
