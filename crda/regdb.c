@@ -109,17 +109,12 @@ static int cmd_dump(struct opts *o)
 	if (!db)
 		return 1;
 	for (i = 0; i < regdb_country_count(db); i++) {
-		struct regdom *rd = regdb_country_at(db, i);
+		const struct regdom *rd = regdb_country(db, i);
 
-		if (!rd) {
-			regdb_close(db);
-			return fail(NULL);
-		}
 		if (regdom_legacy_valid(rd))
 			regdom_print(stdout, rd);
 		else
 			fprintf(stderr, "country %.2s: invalid\n", rd->alpha2);
-		regdom_free(rd);
 	}
 	regdb_close(db);
 	return fflush(stdout) ? 1 : 0;

@@ -90,18 +90,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 0; i < regdb_country_count(db); i++) {
-		struct regdom *rd = regdb_country_at(db, i);
+		const struct regdom *rd = regdb_country(db, i);
 
-		if (!rd) {
-			fprintf(stderr, "regdbdump: out of memory\n");
-			regdb_close(db);
-			return 1;
-		}
 		if (regdom_legacy_valid(rd))
 			regdom_print(stdout, rd);
 		else
 			fprintf(stderr, "country %.2s: invalid\n", rd->alpha2);
-		regdom_free(rd);
 	}
 	regdb_close(db);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -237,6 +237,11 @@ void regdom_free(struct regdom *rd)
 	free(rd);
 }
 
+const struct regdom *regdb_country(const struct regdb *db, size_t idx)
+{
+	return idx < db->n ? &db->countries[idx] : NULL;
+}
+
 struct regdom *regdb_country_at(const struct regdb *db, size_t idx)
 {
 	if (idx >= db->n)

@@ -18,33 +18,59 @@ int regdb_read_file(const char *path, unsigned char **data, size_t *len,
 		    char **err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct rdb_buf b = { 0 };
-	unsigned char chunk[65536];
-	ssize_t n;
+	struct stat st;
+	unsigned char *p = NULL;
+	size_t cap, n = 0;
+	ssize_t r;
 
 	if (fd < 0)
 		return rdb_err_sys(err, path, "cannot open");
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+	if (fstat(fd, &st)) {
+		rdb_err_sys(err, path, "cannot stat");
+		goto fail;
+	}
+	/* The size is a hint (a pipe has none); the loop reads to the end. */
+	cap = S_ISREG(st.st_mode) && st.st_size > 0 &&
+	      (unsigned long long)st.st_size < MAX_FILE ?
+		(size_t)st.st_size + 1 : 4096;
+	for (;;) {
+		if (n + 1 >= cap) {
+			unsigned char *q;
+
+			if (cap > MAX_FILE) {
+				rdb_err(err, path, "larger than %u bytes", MAX_FILE);
+				goto fail;
+			}
+			q = realloc(p, cap * 2);
+			if (!q) {
+				rdb_err(err, path, "out of memory");
+				goto fail;
+			}
+			p = q;
+			cap *= 2;
+		} else if (!p && !(p = malloc(cap))) {
+			rdb_err(err, path, "out of memory");
+			goto fail;
+		}
+		r = read(fd, p + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
 			rdb_err_sys(err, path, "cannot read");
 			goto fail;
 		}
-		rdb_buf_put(&b, chunk, (size_t)n);
-		if (b.len > MAX_FILE) {
-			rdb_err(err, path, "larger than %u bytes", MAX_FILE);
-			goto fail;
-		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
 	}
 	close(fd);
-	*data = rdb_buf_take(&b, len);
-	if (!*data)
-		return rdb_err(err, path, "out of memory");
+	p[n] = 0;
+	*data = p;
+	*len = n;
 	return 0;
 fail:
 	close(fd);
-	rdb_buf_free(&b);
+	free(p);
 	return -1;
 }
 

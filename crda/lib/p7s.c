@@ -57,16 +57,26 @@ static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
 					  const char *issuer,
 					  ksba_const_sexp_t serial)
 {
-	size_t i, slen = sexp_len(serial);
+	size_t i, slen = sexp_len(serial), nlen;
+	const unsigned char *num;
+	char *end;
 
+	/* "(N:bytes)": the serial number's bytes, to pre-filter by */
+	nlen = slen > 3 ? strtoul((const char *)serial + 1, &end, 10) : 0;
+	num = nlen ? (const unsigned char *)end + 1 : NULL;
+	if (!num || *end != ':' || nlen > slen)
+		return NULL;
 	for (i = 0; t && i < t->n; i++) {
-		ksba_cert_t c = t->keys[i].cert;
+		ksba_cert_t c;
 		char *ci;
 		ksba_sexp_t cs;
 		bool same;
 
-		if (!c)
+		if (!t->keys[i].is_cert ||
+		    !memmem(t->keys[i].der, t->keys[i].derlen, num, nlen) ||
+		    rdb_tkey_load(&t->keys[i]))
 			continue;
+		c = t->keys[i].cert;
 		ci = ksba_cert_get_issuer(c, 0);
 		cs = ksba_cert_get_serial(c);
 		same = ci && cs && !strcmp(ci, issuer) && slen &&

@@ -147,13 +147,24 @@ void rdb_regdoms_free(struct regdom *v, size_t n);
 
 void rdb_crypto_init(void);
 
-/* One trusted key. */
+/*
+ * One trusted key. Keys read at run time are parsed when added; built-in
+ * keys (checked by the tests) are parsed on first use, by rdb_tkey_load(),
+ * so that opening a database parses only the certificate that signed it.
+ */
 struct rdb_tkey {
 	char *name;
+	unsigned char *der;	/* certificate or SubjectPublicKeyInfo */
+	size_t derlen;
+	bool is_cert;
+	bool loaded;		/* pubkey and cert are set */
 	gcry_sexp_t pubkey;	/* (public-key (rsa (n)(e))) */
 	ksba_cert_t cert;	/* NULL for a bare public key */
 	unsigned char fpr[32];	/* SHA-256 of the DER image */
 };
+
+/* Parse a lazily added key; 0 when it is usable. */
+int rdb_tkey_load(const struct rdb_tkey *k);
 
 struct regdb_trust {
 	struct rdb_tkey *keys;

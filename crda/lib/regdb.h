@@ -226,6 +226,15 @@ size_t regdb_country_count(const struct regdb *db);
 struct regdom *regdb_country_at(const struct regdb *db, size_t idx);
 
 /**
+ * regdb_country() - one country by index, without copying it
+ * @db: the database
+ * @idx: index, below regdb_country_count()
+ *
+ * Return: the domain owned by @db (valid until regdb_close()), or NULL.
+ */
+const struct regdom *regdb_country(const struct regdb *db, size_t idx);
+
+/**
  * regdb_lookup() - find one country (binary search)
  * @db: the database
  * @alpha2: two characters, e.g. "DE" or "00" (the world domain); lower

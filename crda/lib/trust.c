@@ -29,6 +29,9 @@ void rdb_crypto_init(void)
 	gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
 }
 
+static int add_blob(struct regdb_trust *t, const char *name, const void *data,
+		    size_t len, bool lazy, char **err);
+
 struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 {
 	struct regdb_trust *t;
@@ -45,7 +48,7 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 		char name[256];
 
 		snprintf(name, sizeof(name), "builtin:%s", k->name);
-		if (regdb_trust_add_mem(t, name, k->data, k->len, err) < 0) {
+		if (add_blob(t, name, k->data, k->len, true, err) < 0) {
 			regdb_trust_free(t);
 			return NULL;
 		}
@@ -67,6 +70,7 @@ struct regdb_trust *regdb_trust_default(char **err)
 static void tkey_clear(struct rdb_tkey *k)
 {
 	free(k->name);
+	free(k->der);
 	gcry_sexp_release(k->pubkey);
 	ksba_cert_release(k->cert);
 	memset(k, 0, sizeof(*k));
@@ -128,7 +132,8 @@ static int cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out)
 }
 
 static int push(struct regdb_trust *t, const char *name, gcry_sexp_t pub,
-		ksba_cert_t cert, const unsigned char *der, size_t len)
+		ksba_cert_t cert, const unsigned char *der, size_t len,
+		bool is_cert)
 {
 	struct rdb_tkey *k;
 
@@ -144,8 +149,16 @@ static int push(struct regdb_trust *t, const char *name, gcry_sexp_t pub,
 	k = &t->keys[t->n];
 	memset(k, 0, sizeof(*k));
 	k->name = rdb_strdup(name);
-	if (!k->name)
+	k->der = malloc(len ? len : 1);
+	if (!k->name || !k->der) {
+		free(k->name);
+		free(k->der);
 		return -1;
+	}
+	memcpy(k->der, der, len);
+	k->derlen = len;
+	k->is_cert = is_cert;
+	k->loaded = pub != NULL;
 	k->pubkey = pub;
 	k->cert = cert;
 	gcry_md_hash_buffer(GCRY_MD_SHA256, k->fpr, der, len);
@@ -171,11 +184,44 @@ static int add_cert(struct regdb_trust *t, const char *name,
 		return rdb_err(err, name,
 			       "certificate does not hold an RSA key of 1024 bits or more");
 	}
-	if (push(t, name, pub, cert, img, imglen)) {
+	if (push(t, name, pub, cert, img, imglen, true)) {
 		gcry_sexp_release(pub);
 		ksba_cert_release(cert);
 		return rdb_err(err, name, "out of memory");
 	}
+	return 0;
+}
+
+static int spki_shell(const unsigned char *spki, size_t len,
+		      unsigned char **der, size_t *derlen);
+
+int rdb_tkey_load(const struct rdb_tkey *ck)
+{
+	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
+	unsigned char *shell = NULL;
+	size_t shlen;
+	ksba_cert_t cert = NULL;
+	gcry_sexp_t pub = NULL;
+
+	if (k->loaded)
+		return k->pubkey ? 0 : -1;
+	k->loaded = true;
+	if (!k->is_cert && spki_shell(k->der, k->derlen, &shell, &shlen))
+		return -1;
+	if (ksba_cert_new(&cert) ||
+	    ksba_cert_init_from_mem(cert, shell ? shell : k->der,
+				    shell ? shlen : k->derlen) ||
+	    cert_pubkey(cert, &pub)) {
+		ksba_cert_release(cert);
+		ksba_free(shell);
+		return -1;
+	}
+	ksba_free(shell);
+	k->pubkey = pub;
+	if (k->is_cert)
+		k->cert = cert;
+	else
+		ksba_cert_release(cert);
 	return 0;
 }
 
@@ -251,7 +297,7 @@ static int add_spki(struct regdb_trust *t, const char *name,
 		rdb_err(err, name, "not an RSA public key of 1024 bits or more");
 		goto out;
 	}
-	if (push(t, name, pub, NULL, spki, len)) {
+	if (push(t, name, pub, NULL, spki, len, false)) {
 		gcry_sexp_release(pub);
 		rdb_err(err, name, "out of memory");
 		goto out;
@@ -266,6 +312,13 @@ out:
 int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
 			const void *data, size_t len, char **err)
 {
+	return add_blob(t, name, data, len, false, err);
+}
+
+/* Add the keys in a PEM or DER blob; @lazy: parse them on first use. */
+static int add_blob(struct regdb_trust *t, const char *name, const void *data,
+		    size_t len, bool lazy, char **err)
+{
 	const char *text = data;
 	size_t pos = 0, added = 0;
 	char label[80];
@@ -273,7 +326,8 @@ int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
 
 	rdb_crypto_init();
 	if (len && text[0] == 0x30)	/* a DER SEQUENCE: one certificate */
-		return add_cert(t, name, data, len, err) ? -1 : 1;
+		return (lazy ? push(t, name, NULL, NULL, data, len, true) :
+			       add_cert(t, name, data, len, err)) ? -1 : 1;
 	for (;;) {
 		unsigned char *der = NULL, *spki = NULL;
 		size_t derlen, spkilen;
@@ -285,13 +339,16 @@ int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
 		if (r < 0)
 			return rdb_err(err, name, "broken PEM block");
 		if (!strcmp(label, "CERTIFICATE"))
-			r = add_cert(t, name, der, derlen, err);
+			r = lazy ? push(t, name, NULL, NULL, der, derlen, true) :
+				   add_cert(t, name, der, derlen, err);
 		else if (!strcmp(label, "PUBLIC KEY"))
-			r = add_spki(t, name, der, derlen, err);
+			r = lazy ? push(t, name, NULL, NULL, der, derlen, false) :
+				   add_spki(t, name, der, derlen, err);
 		else if (!strcmp(label, "RSA PUBLIC KEY")) {
 			r = pkcs1_to_spki(der, derlen, &spki, &spkilen);
 			if (!r)
-				r = add_spki(t, name, spki, spkilen, err);
+				r = lazy ? push(t, name, NULL, NULL, spki, spkilen, false) :
+					   add_spki(t, name, spki, spkilen, err);
 			else
 				rdb_err(err, name, "out of memory");
 			ksba_free(spki);

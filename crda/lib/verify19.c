@@ -27,7 +27,8 @@ int rdb_verify_v19(const struct regdb_trust *t, const char *file,
 		goto out;
 	}
 	for (i = 0; t && i < t->n; i++) {
-		if (!gcry_pk_verify(sig, data, t->keys[i].pubkey)) {
+		if (!rdb_tkey_load(&t->keys[i]) &&
+		    !gcry_pk_verify(sig, data, t->keys[i].pubkey)) {
 			*signer = t->keys[i].name;
 			rc = 0;
 			goto out;

@@ -1147,11 +1147,16 @@ static void v20_structure_errors_are_refused_with_offset_and_reason(void)
 	d = rdb_open_unverified("autobw.db", db, len, &err);
 	CHECK(d, "AUTO-BW rule with wide bandwidth refused: %s", err);
 	regdb_close(d);
-	free(db);
-	db = compile_text("country DE:\n\t(5170 - 5250 @ 160), (20)\n", 20, &len);
-	CHECK(db && refused_with(db, len, "wider than the range", &err), "%s", err);
+	/* without AUTO-BW (the rule's flags at byte 17) it is refused */
+	CHECK(db[17] == RDB_FW_AUTO_BW, "rule flags at 17 are %#x", db[17]);
+	db[17] = 0;
+	CHECK(refused_with(db, len, "wider than the range", &err), "%s", err);
 	free(err);
+	err = NULL;
 	free(db);
+	/* and the compiler will not write it */
+	CHECK(!compile_text("country DE:\n\t(5170 - 5250 @ 160), (20)\n", 20, &len),
+	      "compiled a rule wider than its range without AUTO-BW");
 #undef MUTATE
 }
 
