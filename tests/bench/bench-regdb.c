@@ -31,8 +31,8 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Run argv with stdout to /dev/null; wall seconds, peak RSS in KiB. */
-static int run(char *const argv[], double *secs, long *rss)
+/* Run argv with stdout to /dev/null: wall and CPU seconds, peak KiB. */
+static int run(char *const argv[], double *secs, double *cpu, long *rss)
 {
 	struct rusage ru;
 	double t0 = now();
@@ -51,6 +51,8 @@ static int run(char *const argv[], double *secs, long *rss)
 	if (wait4(pid, &status, 0, &ru) < 0)
 		return -1;
 	*secs = now() - t0;
+	*cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	*rss = ru.ru_maxrss;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
@@ -75,15 +77,17 @@ static int pair(const char *name, char *const floor[], char *const work[],
 	double *tw = calloc((size_t)runs, sizeof(double));
 	double *mf = calloc((size_t)runs, sizeof(double));
 	double *mw = calloc((size_t)runs, sizeof(double));
-	double f, w, rf, rw;
+	double *cf = calloc((size_t)runs, sizeof(double));
+	double *cw = calloc((size_t)runs, sizeof(double));
+	double f, w, rf, rw, c1, c2;
 	long rss;
 	int i;
 
 	for (i = 0; i < runs; i++) {
-		if (run(floor, &tf[i], &rss))
+		if (run(floor, &tf[i], &cf[i], &rss))
 			return -1;
 		mf[i] = (double)rss;
-		if (run(work, &tw[i], &rss)) {
+		if (run(work, &tw[i], &cw[i], &rss)) {
 			fprintf(stderr, "bench: %s failed\n", work[0]);
 			return -1;
 		}
@@ -93,9 +97,13 @@ static int pair(const char *name, char *const floor[], char *const work[],
 	w = median(tw, runs);
 	rf = median(mf, runs);
 	rw = median(mw, runs);
+	c1 = median(cf, runs);
+	c2 = median(cw, runs);
 	printf("%-30s %8.3f ms  floor %8.3f ms  ratio %.2f (target %.1f: %s)\n",
 	       name, w * 1e3, f * 1e3, w / f, target,
 	       w / f <= target ? "met" : "MISSED");
+	printf("%-30s %8.3f ms  floor %8.3f ms  ratio %.2f (CPU time, less load-sensitive)\n",
+	       "  CPU (user + system)", c2 * 1e3, c1 * 1e3, c2 / c1);
 	printf("%-30s %8.0f KiB floor %8.0f KiB  +%.0f KiB (target +1024: %s)\n",
 	       "  peak memory", rw, rf, rw - rf,
 	       rw - rf <= 1024 ? "met" : "MISSED");
@@ -103,6 +111,8 @@ static int pair(const char *name, char *const floor[], char *const work[],
 	free(tw);
 	free(mf);
 	free(mw);
+	free(cf);
+	free(cw);
 	return 0;
 }
 
