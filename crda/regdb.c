@@ -104,20 +104,13 @@ static int cmd_verify(struct opts *o)
 static int cmd_dump(struct opts *o)
 {
 	struct regdb *db = open_db(o, o->args[0]);
-	size_t i;
+	int rc;
 
 	if (!db)
 		return 1;
-	for (i = 0; i < regdb_country_count(db); i++) {
-		const struct regdom *rd = regdb_country(db, i);
-
-		if (regdom_legacy_valid(rd))
-			regdom_print(stdout, rd);
-		else
-			fprintf(stderr, "country %.2s: invalid\n", rd->alpha2);
-	}
+	rc = regdb_dump(db, stdout, stderr) ? 1 : 0;
 	regdb_close(db);
-	return fflush(stdout) ? 1 : 0;
+	return rc;
 }
 
 static void print_wmm(const struct regdom *rd)

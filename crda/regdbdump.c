@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 		{ 0 },
 	};
 	const char **keys = calloc((size_t)argc, sizeof(*keys));
-	size_t n_keys = 0, i;
+	size_t n_keys = 0;
 	bool defaults = true;
 	const char *sig = NULL;
 	struct regdb_trust *t;
@@ -89,18 +89,11 @@ int main(int argc, char **argv)
 		free(err);
 		return 1;
 	}
-	for (i = 0; i < regdb_country_count(db); i++) {
-		const struct regdom *rd = regdb_country(db, i);
-
-		if (regdom_legacy_valid(rd))
-			regdom_print(stdout, rd);
-		else
-			fprintf(stderr, "country %.2s: invalid\n", rd->alpha2);
-	}
-	regdb_close(db);
-	if (fflush(stdout) || ferror(stdout)) {
+	if (regdb_dump(db, stdout, stderr)) {
 		fprintf(stderr, "regdbdump: write error\n");
+		regdb_close(db);
 		return 1;
 	}
+	regdb_close(db);
 	return 0;
 }

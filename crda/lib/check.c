@@ -80,6 +80,40 @@ int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
 	return 0;
 }
 
+int rdb_decode_table(const char *file, const unsigned char *buf, size_t len,
+		     size_t table, size_t n, size_t stride,
+		     rdb_decode_country_fn decode, struct rdb_spans *spans,
+		     struct regdom **countries, size_t *n_out, char **err)
+{
+	struct regdom *v = calloc(n, sizeof(*v));
+	size_t i;
+
+	if (!v) {
+		rdb_err(err, file, "out of memory");
+		goto fail;
+	}
+	for (i = 0; i < n; i++) {
+		size_t at = table + stride * i;
+
+		if (decode(file, buf, len, at, &v[i], spans, err))
+			goto fail;
+		if (i && memcmp(v[i - 1].alpha2, v[i].alpha2, 2) >= 0) {
+			rdb_err_at(err, file, at,
+				   "country %s is not after %s: the table must be sorted and unique",
+				   v[i].alpha2, v[i - 1].alpha2);
+			goto fail;
+		}
+	}
+	rdb_spans_free(spans);
+	*countries = v;
+	*n_out = n;
+	return 0;
+fail:
+	rdb_spans_free(spans);
+	rdb_regdoms_free(v, n);
+	return -1;
+}
+
 void rdb_regdoms_free(struct regdom *v, size_t n)
 {
 	size_t i;

@@ -51,14 +51,20 @@ struct parser {
 static int perr(struct parser *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-static int perr(struct parser *p, const char *fmt, ...)
+static char *vmsg(const char *fmt, va_list ap)
 {
 	char *msg = NULL;
+
+	return vasprintf(&msg, fmt, ap) < 0 ? NULL : msg;
+}
+
+static int perr(struct parser *p, const char *fmt, ...)
+{
+	char *msg;
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	msg = vmsg(fmt, ap);
 	va_end(ap);
 	rdb_err(p->err, p->file, "line %u: %s", p->line,
 		msg ? msg : "out of memory");
@@ -93,12 +99,11 @@ static void pwarn(struct parser *p, const char *fmt, ...)
 static void pwarn(struct parser *p, const char *fmt, ...)
 {
 	struct regdb_src *s = p->src;
-	char *msg = NULL;
+	char *msg;
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	msg = vmsg(fmt, ap);
 	va_end(ap);
 	if (msg && grow((void **)&s->warnings, &s->cap_warnings,
 			s->n_warnings, sizeof(char *))) {

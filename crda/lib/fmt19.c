@@ -144,8 +144,7 @@ int rdb_v19_parse(const char *file, const unsigned char *buf, size_t dblen,
 		  struct regdom **countries, size_t *n_out, char **err)
 {
 	struct rdb_spans spans = { 0 };
-	struct regdom *v = NULL;
-	uint32_t ptr, n, i;
+	uint32_t ptr, n;
 
 	*countries = NULL;
 	*n_out = 0;
@@ -159,33 +158,13 @@ int rdb_v19_parse(const char *file, const unsigned char *buf, size_t dblen,
 		return rdb_err_at(err, file, 12, "country count %u is too large", n);
 	if (in_file(file, dblen, 8, ptr, 8 * (size_t)n, "country table", err))
 		return -1;
-	v = calloc(n, sizeof(*v));
-	if (!v) {
-		rdb_err(err, file, "out of memory");
-		goto fail;
+	if (rdb_spans_init(&spans, dblen, file, kind_names, err))
+		return -1;
+	if (rdb_spans_add(&spans, 0, HDR_LEN, K_HEADER) ||
+	    rdb_spans_add(&spans, ptr, 8 * (size_t)n, K_COUNTRIES)) {
+		rdb_spans_free(&spans);
+		return -1;
 	}
-	if (rdb_spans_init(&spans, dblen, file, kind_names, err) ||
-	    rdb_spans_add(&spans, 0, HDR_LEN, K_HEADER) ||
-	    rdb_spans_add(&spans, ptr, 8 * (size_t)n, K_COUNTRIES))
-		goto fail;
-	for (i = 0; i < n; i++) {
-		size_t at = ptr + 8 * (size_t)i;
-
-		if (decode_country(file, buf, dblen, at, &v[i], &spans, err))
-			goto fail;
-		if (i && memcmp(v[i - 1].alpha2, v[i].alpha2, 2) >= 0) {
-			rdb_err_at(err, file, at,
-				   "country %s is not after %s: the table must be sorted and unique",
-				   v[i].alpha2, v[i - 1].alpha2);
-			goto fail;
-		}
-	}
-	rdb_spans_free(&spans);
-	*countries = v;
-	*n_out = n;
-	return 0;
-fail:
-	rdb_spans_free(&spans);
-	rdb_regdoms_free(v, n);
-	return -1;
+	return rdb_decode_table(file, buf, dblen, ptr, n, 8, decode_country,
+				&spans, countries, n_out, err);
 }

@@ -185,8 +185,7 @@ int rdb_v20_parse(const char *file, const unsigned char *buf, size_t len,
 		  struct regdom **countries, size_t *n_out, char **err)
 {
 	struct rdb_spans spans = { 0 };
-	struct regdom *v = NULL;
-	size_t n = 0, i, at;
+	size_t n = 0, at;
 
 	*countries = NULL;
 	*n_out = 0;
@@ -206,31 +205,12 @@ int rdb_v20_parse(const char *file, const unsigned char *buf, size_t len,
 				  "country table terminator is not 4 zero bytes");
 	if (n == 0)
 		return rdb_err_at(err, file, 8, "no countries");
-	v = calloc(n, sizeof(*v));
-	if (!v) {
-		rdb_err(err, file, "out of memory");
-		goto fail;
+	if (rdb_spans_init(&spans, len, file, kind_names, err))
+		return -1;
+	if (rdb_spans_add(&spans, 0, at + 4, K_TABLE)) {
+		rdb_spans_free(&spans);
+		return -1;
 	}
-	if (rdb_spans_init(&spans, len, file, kind_names, err) ||
-	    rdb_spans_add(&spans, 0, at + 4, K_TABLE))
-		goto fail;
-	for (i = 0; i < n; i++) {
-		at = 8 + 4 * i;
-		if (decode_country(file, buf, len, at, &v[i], &spans, err))
-			goto fail;
-		if (i && memcmp(v[i - 1].alpha2, v[i].alpha2, 2) >= 0) {
-			rdb_err_at(err, file, at,
-				   "country %s is not after %s: the table must be sorted and unique",
-				   v[i].alpha2, v[i - 1].alpha2);
-			goto fail;
-		}
-	}
-	rdb_spans_free(&spans);
-	*countries = v;
-	*n_out = n;
-	return 0;
-fail:
-	rdb_spans_free(&spans);
-	rdb_regdoms_free(v, n);
-	return -1;
+	return rdb_decode_table(file, buf, len, 8, n, 4, decode_country, &spans,
+				countries, n_out, err);
 }

@@ -116,7 +116,7 @@ static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 	ksba_writer_t w = NULL;
 	ksba_stop_reason_t stop;
 	gcry_md_hd_t md = NULL;
-	gcry_sexp_t sv = NULL, rsa = NULL, s = NULL, cert_sv = NULL;
+	gcry_sexp_t sv = NULL, cert_sv = NULL;
 	gcry_mpi_t smpi = NULL;
 	unsigned char *pubc = NULL, *sig = NULL, *sigc = NULL, *out = NULL;
 	char serial[12] = "(8:", *dn = NULL, t0[16], t1[16];
@@ -156,9 +156,7 @@ static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 				    gcry_md_read(md, GCRY_MD_SHA256), &sig, &n) ||
 		    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
 			goto out;
-		rsa = gcry_sexp_find_token(sv, "rsa", 3);
-		s = rsa ? gcry_sexp_find_token(rsa, "s", 1) : NULL;
-		smpi = s ? gcry_sexp_nth_mpi(s, 1, GCRYMPI_FMT_USG) : NULL;
+		smpi = rdb_sigval_s(sv);
 		if (!smpi || gcry_sexp_build(&cert_sv, NULL,
 					     "(sig-val (%s (s %m)))",
 					     OID_SHA256_RSA, smpi))
@@ -176,8 +174,6 @@ out:
 	ksba_writer_release(w);
 	gcry_md_close(md);
 	gcry_sexp_release(sv);
-	gcry_sexp_release(rsa);
-	gcry_sexp_release(s);
 	gcry_sexp_release(cert_sv);
 	gcry_mpi_release(smpi);
 	free(pubc);
@@ -336,7 +332,7 @@ int regdb_sign_v19(const struct regdb_key *k, const unsigned char *db,
 {
 	unsigned char hash[20], *sig = NULL, *o = NULL;
 	size_t dblen = len, siglen, n;
-	gcry_sexp_t sv = NULL, rsa = NULL, s = NULL;
+	gcry_sexp_t sv = NULL;
 	gcry_mpi_t m = NULL;
 	int rc = -1;
 
@@ -358,9 +354,7 @@ int regdb_sign_v19(const struct regdb_key *k, const unsigned char *db,
 	if (rdb_sign_digest(k->priv, GCRY_MD_SHA1, hash, &sig, &n) ||
 	    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
 		goto fail;
-	rsa = gcry_sexp_find_token(sv, "rsa", 3);
-	s = rsa ? gcry_sexp_find_token(rsa, "s", 1) : NULL;
-	m = s ? gcry_sexp_nth_mpi(s, 1, GCRYMPI_FMT_USG) : NULL;
+	m = rdb_sigval_s(sv);
 	/* Left-pad the signature to the modulus size. */
 	if (!m || (gcry_mpi_get_nbits(m) + 7) / 8 > siglen)
 		goto fail;
@@ -379,8 +373,6 @@ out:
 	free(o);
 	free(sig);
 	gcry_sexp_release(sv);
-	gcry_sexp_release(rsa);
-	gcry_sexp_release(s);
 	gcry_mpi_release(m);
 	return rc;
 }

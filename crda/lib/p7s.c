@@ -90,19 +90,28 @@ static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
 }
 
 /* Check RSA PKCS#1 v1.5 of @digest under @key with the CMS sig-val. */
+gcry_mpi_t rdb_sigval_s(gcry_sexp_t sigval)
+{
+	gcry_sexp_t rsa = gcry_sexp_find_token(sigval, "rsa", 3);
+	gcry_sexp_t s = rsa ? gcry_sexp_find_token(rsa, "s", 1) : NULL;
+	gcry_mpi_t m = s ? gcry_sexp_nth_mpi(s, 1, GCRYMPI_FMT_USG) : NULL;
+
+	gcry_sexp_release(s);
+	gcry_sexp_release(rsa);
+	return m;
+}
+
 static int rsa_check(gcry_sexp_t key, int algo, const unsigned char *digest,
 		     ksba_const_sexp_t sigval)
 {
-	gcry_sexp_t sv = NULL, rsa = NULL, s = NULL, sig = NULL, data = NULL;
+	gcry_sexp_t sv = NULL, sig = NULL, data = NULL;
 	gcry_mpi_t mpi = NULL;
 	size_t n = sexp_len(sigval);
 	int rc = -1;
 
 	if (!n || gcry_sexp_sscan(&sv, NULL, (const char *)sigval, n))
 		goto out;
-	rsa = gcry_sexp_find_token(sv, "rsa", 3);
-	s = rsa ? gcry_sexp_find_token(rsa, "s", 1) : NULL;
-	mpi = s ? gcry_sexp_nth_mpi(s, 1, GCRYMPI_FMT_USG) : NULL;
+	mpi = rdb_sigval_s(sv);
 	if (!mpi ||
 	    gcry_sexp_build(&sig, NULL, "(sig-val (rsa (s %m)))", mpi) ||
 	    gcry_sexp_build(&data, NULL, "(data (flags pkcs1) (hash %s %b))",
@@ -113,8 +122,6 @@ static int rsa_check(gcry_sexp_t key, int algo, const unsigned char *digest,
 out:
 	gcry_mpi_release(mpi);
 	gcry_sexp_release(sv);
-	gcry_sexp_release(rsa);
-	gcry_sexp_release(s);
 	gcry_sexp_release(sig);
 	gcry_sexp_release(data);
 	return rc;

@@ -122,3 +122,18 @@ bool regdom_legacy_valid(const struct regdom *rd)
 	}
 	return true;
 }
+
+int regdb_dump(const struct regdb *db, FILE *out, FILE *diag)
+{
+	size_t i;
+
+	for (i = 0; i < regdb_country_count(db); i++) {
+		const struct regdom *rd = regdb_country(db, i);
+
+		if (regdom_legacy_valid(rd))
+			regdom_print(out, rd);
+		else if (diag)
+			fprintf(diag, "country %.2s: invalid\n", rd->alpha2);
+	}
+	return fflush(out) || ferror(out) ? -1 : 0;
+}

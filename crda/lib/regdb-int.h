@@ -143,6 +143,20 @@ int rdb_v20_parse(const char *file, const unsigned char *buf, size_t len,
 
 void rdb_regdoms_free(struct regdom *v, size_t n);
 
+/* Decode the country at @at into @rd (fmt19.c, fmt20.c). */
+typedef int (*rdb_decode_country_fn)(const char *file,
+				     const unsigned char *buf, size_t len,
+				     size_t at, struct regdom *rd,
+				     struct rdb_spans *spans, char **err);
+/*
+ * Decode a country table of @n entries @stride bytes apart from @table;
+ * the countries must be sorted and unique. Frees @spans in any case.
+ */
+int rdb_decode_table(const char *file, const unsigned char *buf, size_t len,
+		     size_t table, size_t n, size_t stride,
+		     rdb_decode_country_fn decode, struct rdb_spans *spans,
+		     struct regdom **countries, size_t *n_out, char **err);
+
 /* ---- signatures (crypto.c, p7s.c) ---- */
 
 void rdb_crypto_init(void);
@@ -197,6 +211,8 @@ struct regdb_key {
 /* RSA PKCS#1 v1.5 signature of a digest, as a canonical S-expression. */
 int rdb_sign_digest(gcry_sexp_t priv, int algo, const unsigned char *dig,
 		    unsigned char **canon, size_t *canonlen);
+/* The RSA "s" value of a (sig-val (rsa (s ...))), or NULL. */
+gcry_mpi_t rdb_sigval_s(gcry_sexp_t sigval);
 /* "YYYYMMDDTHHMMSS" (UTC) now plus @add_days, or SOURCE_DATE_EPOCH. */
 void rdb_isotime(char out[16], long long add_days);
 

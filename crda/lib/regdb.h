@@ -293,6 +293,17 @@ void regdom_free(struct regdom *rd);
 void regdom_print(FILE *f, const struct regdom *rd);
 
 /**
+ * regdb_dump() - print every country as legacy crda's regdbdump does
+ * @db: the database
+ * @out: where the countries go (regdom_print())
+ * @diag: where "country XX: invalid" goes for a country legacy regdbdump
+ *        would skip (see regdom_legacy_valid()); may be NULL
+ *
+ * Return: 0, or -1 if writing to @out failed.
+ */
+int regdb_dump(const struct regdb *db, FILE *out, FILE *diag);
+
+/**
  * regdom_legacy_valid() - would legacy regdbdump print this domain?
  * @rd: the domain
  *
