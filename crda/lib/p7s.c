@@ -52,9 +52,38 @@ static size_t sexp_len(ksba_const_sexp_t s)
 	return s ? gcry_sexp_canon_len(s, 0, NULL, NULL) : 0;
 }
 
+/*
+ * Load trusted certificate @k from a certificate the p7s carries when the
+ * two are the same bytes: libksba parsed it already, and identical bytes
+ * are the trusted certificate itself (a carried certificate that differs
+ * by one byte is not used). Otherwise parse the trusted copy.
+ */
+static int load_key(const struct rdb_tkey *ck, ksba_cms_t cms)
+{
+	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
+	ksba_cert_t c;
+	int i;
+
+	for (i = 0; !k->loaded && (c = ksba_cms_get_cert(cms, i)); i++) {
+		size_t len;
+		const unsigned char *img = ksba_cert_get_image(c, &len);
+		gcry_sexp_t pub = NULL;
+
+		if (img && len == k->derlen && !memcmp(img, k->der, len) &&
+		    !rdb_cert_pubkey(c, &pub)) {
+			k->cert = c;	/* keeps the reference */
+			k->pubkey = pub;
+			k->loaded = true;
+			return 0;
+		}
+		ksba_cert_release(c);
+	}
+	return rdb_tkey_load(k);
+}
+
 /* The trusted certificate with this issuer and serial number. */
 static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
-					  const char *issuer,
+					  ksba_cms_t cms, const char *issuer,
 					  ksba_const_sexp_t serial)
 {
 	size_t i, slen = sexp_len(serial), nlen;
@@ -74,7 +103,7 @@ static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
 
 		if (!t->keys[i].is_cert ||
 		    !memmem(t->keys[i].der, t->keys[i].derlen, num, nlen) ||
-		    rdb_tkey_load(&t->keys[i]))
+		    load_key(&t->keys[i], cms))
 			continue;
 		c = t->keys[i].cert;
 		ci = ksba_cert_get_issuer(c, 0);
@@ -156,7 +185,7 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 				    oid ? oid : "(none)");
 		goto out;
 	}
-	*key = find_signer(t, issuer, serial);
+	*key = find_signer(t, cms, issuer, serial);
 	if (!*key) {
 		*why = rdb_asprintf("signer \"%s\" is not a trusted certificate",
 				    issuer);

@@ -177,8 +177,13 @@ struct rdb_tkey {
 	unsigned char fpr[32];	/* SHA-256 of the DER image */
 };
 
-/* Parse a lazily added key; 0 when it is usable. */
+/*
+ * Parse a lazily added key; 0 when it is usable. A trusted set caches
+ * what it parses: do not share one between threads.
+ */
 int rdb_tkey_load(const struct rdb_tkey *k);
+/* The RSA key (1024 bits or more) of a certificate; 0 on success. */
+int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out);
 
 struct regdb_trust {
 	struct rdb_tkey *keys;

@@ -106,7 +106,7 @@ const char *regdb_trust_describe(const struct regdb_trust *t, size_t i,
 }
 
 /* The RSA key of a certificate as a libgcrypt S-expression. */
-static int cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out)
+int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out)
 {
 	ksba_sexp_t pk = ksba_cert_get_public_key(cert);
 	gcry_sexp_t rsa;
@@ -179,7 +179,7 @@ static int add_cert(struct regdb_trust *t, const char *name,
 		return rdb_err(err, name, "not a valid X.509 certificate");
 	}
 	img = ksba_cert_get_image(cert, &imglen);
-	if (!img || cert_pubkey(cert, &pub)) {
+	if (!img || rdb_cert_pubkey(cert, &pub)) {
 		ksba_cert_release(cert);
 		return rdb_err(err, name,
 			       "certificate does not hold an RSA key of 1024 bits or more");
@@ -211,7 +211,7 @@ int rdb_tkey_load(const struct rdb_tkey *ck)
 	if (ksba_cert_new(&cert) ||
 	    ksba_cert_init_from_mem(cert, shell ? shell : k->der,
 				    shell ? shlen : k->derlen) ||
-	    cert_pubkey(cert, &pub)) {
+	    rdb_cert_pubkey(cert, &pub)) {
 		ksba_cert_release(cert);
 		ksba_free(shell);
 		return -1;
@@ -293,7 +293,7 @@ static int add_spki(struct regdb_trust *t, const char *name,
 
 	if (spki_shell(spki, len, &der, &derlen) || ksba_cert_new(&cert) ||
 	    ksba_cert_init_from_mem(cert, der, derlen) ||
-	    cert_pubkey(cert, &pub)) {
+	    rdb_cert_pubkey(cert, &pub)) {
 		rdb_err(err, name, "not an RSA public key of 1024 bits or more");
 		goto out;
 	}

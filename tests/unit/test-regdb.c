@@ -852,6 +852,40 @@ static void every_single_byte_change_in_signed_data_is_refused(void)
 	CHECK(n > 3 * 20000, "only %zu mutations tried", n);
 }
 
+static void carried_certificate_is_not_what_verifies(void)
+{
+	/*
+	 * Change the certificate carried in Debian's p7s (inside its RSA
+	 * modulus): the signature must still verify, with the trusted
+	 * certificate's key, whatever the carried copy says.
+	 */
+	struct regdb_trust *t = builtin();
+	struct blob db, sig;
+	const unsigned char *at;
+	const struct rdb_tkey *k;
+	struct regdb *d;
+	char *err = NULL;
+
+	LOAD(deb_db[0], &db);
+	LOAD(deb_sig[0], &sig);
+	CHECK(t && !rdb_tkey_load(&t->keys[1]), "cannot load the wens key");
+	k = &t->keys[1];
+	CHECK(strstr(k->name, "wens"), "key 1 is %s", k->name);
+	at = memmem(sig.p, sig.len, k->der, k->derlen);
+	CHECK(at, "the p7s does not carry the trusted certificate");
+	sig.p[(size_t)(at - sig.p) + 250] ^= 0x20;
+	regdb_trust_free(t);
+	t = builtin();	/* nothing cached from the unchanged file */
+	d = regdb_open_mem("changed-cert", db.p, db.len, sig.p, sig.len, t, &err);
+	CHECK(d, "refused: %s", err);
+	CHECK(!strcmp(regdb_signer(d), "builtin:wens.x509.pem"), "%s",
+	      regdb_signer(d));
+	regdb_close(d);
+	regdb_trust_free(t);
+	free(db.p);
+	free(sig.p);
+}
+
 static void every_change_of_the_p7s_signature_value_is_refused(void)
 {
 	/* The RSA signature value ends each p7s: change each of its bytes. */
@@ -1289,6 +1323,8 @@ int main(void)
 	    p7s_signed_by_an_untrusted_embedded_certificate_is_refused);
 	run("v19_signed_by_an_untrusted_key_is_refused",
 	    v19_signed_by_an_untrusted_key_is_refused);
+	run("carried_certificate_is_not_what_verifies",
+	    carried_certificate_is_not_what_verifies);
 	run("every_truncation_is_refused", every_truncation_is_refused);
 	run("every_change_of_the_p7s_signature_value_is_refused",
 	    every_change_of_the_p7s_signature_value_is_refused);
