@@ -43,9 +43,18 @@ for t in $TARGETS; do
 		"$BUILD/regdb" decompile -s "$D/regulatory.db.p7s-upstream" \
 			-o "$corpus/seed-debian.txt" "$D/regulatory.db-upstream"
 	fi
+	# libksba leaks its parse tree on each malformed p7s, which would make
+	# libFuzzer run LeakSanitizer after nearly every input (40 inputs/s);
+	# leaks of our own code in that path are checked by check-db.
+	case $t in
+	fuzz-p7s) extra="-max_len=4096 -detect_leaks=0" ;;
+	fuzz-dbtxt) extra="-max_len=131072" ;;
+	*) extra="-max_len=16384" ;;
+	esac
 	log=$BUILD/fuzz/$t.log
-	"$BUILD/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
-		-max_len=131072 -print_final_stats=1 \
+	# shellcheck disable=SC2086
+	"$BUILD/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 $extra \
+		-print_final_stats=1 \
 		-artifact_prefix="$found/" "$corpus" >"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
