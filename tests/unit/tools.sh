@@ -71,8 +71,14 @@ c "regdbdump text of the 2018 file is legacy regdbdump's" \
 	[ "$(sha "$work/out")" = fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63 ]
 t "regdbdump prints Debian's regulatory.db with built-in keys" 0 \
 	"$regdbdump" -s "$D/regulatory.db.p7s-debian" "$D/regulatory.db-debian"
-c "regdbdump text of Debian's file is legacy regdbdump's" \
-	[ "$(sha "$work/out")" = c1bb1ea6cf2de1acf54d0e14960504ce06bca6b2effca534ab130f4e47c7b6a5 ]
+# (known for Debian's wireless-regdb 2026.09.03-1~deb12u1 only)
+if [ "$(sha "$D/regulatory.db-debian")" = 7e236caecd939c8ec98be4870bf30422f28ffef2565a38aaaa2d9ddabd0c2641 ]; then
+	c "regdbdump text of Debian's file is legacy regdbdump's" \
+		[ "$(sha "$work/out")" = c1bb1ea6cf2de1acf54d0e14960504ce06bca6b2effca534ab130f4e47c7b6a5 ]
+else
+	c "regdbdump text of Debian's file starts like legacy regdbdump's" \
+		has "^country 00: DFS-UNSET$" "$work/out"
+fi
 t "regdbdump refuses the 2018 file without its key" 1 \
 	"$regdbdump" "$T/regulatory.bin"
 c "the refusal names the file and the byte offset" \
