@@ -1,0 +1,35 @@
+# Userspace netlink: libregnl (crda/nl/).
+#
+# For other fragments (crda links the library):
+#   REGNL_LIB      $(BUILD)/libregnl.a
+#   REGNL_SAN_LIB  the same objects under ASan/UBSan, for tests
+#   REGNL_CFLAGS   include flags: #include "regnl.h" (or "nl/regnl.h")
+#   REGNL_LDLIBS   libnl-genl-3 and libnl-3
+REGNL_CFLAGS := $(shell $(PKG_CONFIG) --cflags libnl-genl-3.0) -I$(TOP)/crda/nl
+REGNL_LDLIBS := $(shell $(PKG_CONFIG) --libs libnl-genl-3.0)
+REGNL_LIB := $(BUILD)/libregnl.a
+REGNL_SAN_LIB := $(BUILD)/san/libregnl.a
+export REGNL_CFLAGS REGNL_LDLIBS REGNL_LIB REGNL_SAN_LIB
+
+NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
+NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
+NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
+NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
+
+TOOLS += $(REGNL_LIB)
+
+$(NL_OBJS): $(BUILD)/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) -c $< -o $@
+
+$(NL_SAN_OBJS): $(BUILD)/san/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -c $< -o $@
+
+$(REGNL_LIB): $(NL_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(REGNL_SAN_LIB): $(NL_SAN_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
