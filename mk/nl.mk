@@ -1,4 +1,4 @@
-# Userspace netlink: libregnl (crda/nl/).
+# Userspace netlink: libregnl (crda/nl/) and regctl.
 #
 # For other fragments (crda links the library):
 #   REGNL_LIB      $(BUILD)/libregnl.a
@@ -11,12 +11,16 @@ REGNL_LIB := $(BUILD)/libregnl.a
 REGNL_SAN_LIB := $(BUILD)/san/libregnl.a
 export REGNL_CFLAGS REGNL_LDLIBS REGNL_LIB REGNL_SAN_LIB
 
+REGCORE_VERSION ?= 0.1
+
 NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
 NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
 NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
 NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
+NL_TOOLS := $(BUILD)/regctl
 
-TOOLS += $(REGNL_LIB)
+TOOLS += $(REGNL_LIB) $(NL_TOOLS)
+INSTALL_GOALS += install-nl
 
 $(NL_OBJS): $(BUILD)/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
 	@mkdir -p $(@D)
@@ -33,3 +37,15 @@ $(REGNL_LIB): $(NL_OBJS)
 $(REGNL_SAN_LIB): $(NL_SAN_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) \
+		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
+		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+
+.PHONY: install-nl
+
+install-nl: $(BUILD)/regctl
+	install -D -m 0755 $(BUILD)/regctl $(DESTDIR)$(PREFIX)/sbin/regctl
+	install -D -m 0644 $(TOP)/crda/man/regctl.8 \
+		$(DESTDIR)$(MANDIR)/man8/regctl.8
