@@ -1,4 +1,5 @@
-# Userspace netlink: libregnl (crda/nl/) and regctl.
+# Userspace netlink: libregnl (crda/nl/), regctl, and the tools the VM tests
+# use (nlcraft: raw messages; jsoncheck: JSON syntax).
 #
 # For other fragments (crda links the library):
 #   REGNL_LIB      $(BUILD)/libregnl.a
@@ -17,7 +18,7 @@ NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
 NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
 NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
 NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
-NL_TOOLS := $(BUILD)/regctl
+NL_TOOLS := $(BUILD)/regctl $(BUILD)/nlcraft $(BUILD)/jsoncheck
 
 TOOLS += $(REGNL_LIB) $(NL_TOOLS)
 INSTALL_GOALS += install-nl
@@ -42,6 +43,13 @@ $(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS)
 	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) \
 		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
 		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_LIB) $(NL_HDRS)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) $(USER_LDFLAGS) \
+		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/jsoncheck: $(TOP)/tests/vm/tools/jsoncheck.c
+	$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) $< -o $@
 
 .PHONY: install-nl
 
