@@ -1,5 +1,5 @@
 # Userspace netlink: libregnl (crda/nl/), regctl, and the tools the VM tests
-# use (nlcraft: raw messages; jsoncheck: JSON syntax).
+# use (nlcraft: raw messages; jsoncheck: JSON syntax). Host tests: check-nl.
 #
 # For other fragments (crda links the library):
 #   REGNL_LIB      $(BUILD)/libregnl.a
@@ -18,9 +18,11 @@ NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
 NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
 NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
 NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
+NL_TEST_SRCS := $(sort $(wildcard $(TOP)/tests/unit/nl/*.c))
 NL_TOOLS := $(BUILD)/regctl $(BUILD)/nlcraft $(BUILD)/jsoncheck
 
 TOOLS += $(REGNL_LIB) $(NL_TOOLS)
+CHECK_HOST += check-nl
 INSTALL_GOALS += install-nl
 
 $(NL_OBJS): $(BUILD)/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
@@ -51,7 +53,21 @@ $(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_LIB) $(NL_HDRS)
 $(BUILD)/jsoncheck: $(TOP)/tests/vm/tools/jsoncheck.c
 	$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) $< -o $@
 
-.PHONY: install-nl
+# The host tests reach into regctl.c and jsoncheck.c (their command table
+# and validator) by including them; nlcraft is run as a program.
+$(BUILD)/san/test-nl: $(NL_TEST_SRCS) $(wildcard $(TOP)/tests/unit/nl/*.h) \
+		$(TOP)/crda/regctl.c $(TOP)/tests/vm/tools/jsoncheck.c \
+		$(REGNL_SAN_LIB) $(NL_HDRS)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/tests/vm/tools \
+		$(NL_TEST_SRCS) $(REGNL_SAN_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_SAN_LIB) $(NL_HDRS)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) $< $(REGNL_SAN_LIB) \
+		$(REGNL_LDLIBS) -o $@
+
+.PHONY: check-nl install-nl
+check-nl: $(BUILD)/san/test-nl $(BUILD)/san/nlcraft
+	@NLCRAFT=$(BUILD)/san/nlcraft $(BUILD)/san/test-nl
 
 install-nl: $(BUILD)/regctl
 	install -D -m 0755 $(BUILD)/regctl $(DESTDIR)$(PREFIX)/sbin/regctl
