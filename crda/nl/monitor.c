@@ -72,6 +72,14 @@ int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 	return 1;
 }
 
+/* Notifications carry sequence number 0: nothing to check. */
+static int no_seq_check(struct nl_msg *msg, void *arg)
+{
+	(void)msg;
+	(void)arg;
+	return NL_OK;
+}
+
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct regnl_monitor *m = arg;
@@ -136,7 +144,6 @@ int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 				  "family \"%s\" has no multicast group \"%s\"",
 				  family, REGCORE_MCGRP_REGULATORY);
 	}
-	nl_socket_disable_seq_check(m->sk);
 	r = nl_socket_add_membership(m->sk, grp);
 	if (r >= 0)
 		r = nl_socket_set_nonblocking(m->sk);
@@ -146,6 +153,7 @@ int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 				  "cannot join multicast group \"%s\": %s",
 				  REGCORE_MCGRP_REGULATORY, nl_geterror(r));
 	}
+	nl_cb_set(m->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);
 	nl_cb_set(m->cb, NL_CB_VALID, NL_CB_CUSTOM, on_event, m);
 	*out = m;
 	return 0;
