@@ -329,7 +329,8 @@ static int cmd_monitor(struct regctl *rc, int argc, char **argv)
 		i = regnl_monitor_next(m, &ev, timeout, &st);
 		if (i == -EINTR || stop_monitor)
 			break;
-		if (i == -ENOBUFS) {
+		/* Lost or malformed notifications: say so, keep listening. */
+		if (i == -ENOBUFS || (i < 0 && st.kind == REGNL_E_REPLY)) {
 			fprintf(rc->err, "regctl: warning: %s\n", st.detail);
 			continue;
 		}

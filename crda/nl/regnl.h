@@ -121,10 +121,11 @@ typedef int (*regnl_reply_fn)(struct nl_msg *msg, void *arg,
 			      struct regnl_status *st);
 
 /*
- * Send a message built for this socket's family (the sequence number and
- * port are filled in) and wait until the kernel has answered: the ack of
- * a plain request, or the end of a dump (NLM_F_DUMP in the header). Each
- * reply is passed to fn (which may be NULL). The message is not freed.
+ * Send a message to this socket's family (its type is set to the family
+ * id, sequence number and port are filled in) and wait until the kernel
+ * has answered: the ack of a plain request, or the end of a dump
+ * (NLM_F_DUMP in the header). Each reply is passed to fn (which may be
+ * NULL). The message is not freed.
  * Returns 0 when the kernel accepted the request; otherwise the kernel's
  * negative errno with its extack in st.
  */

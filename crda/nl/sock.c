@@ -245,21 +245,25 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 	struct txn *t = arg;
 	/* libnl passes nlmsg_data() of the error message, length checked. */
 	struct nlmsghdr *nlh = (struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
-	int total = (int)nlh->nlmsg_len - NLMSG_HDRLEN;
-	int off = NLMSG_ALIGN(sizeof(*e));
+	size_t total = nlh->nlmsg_len - NLMSG_HDRLEN;
+	size_t off = NLMSG_ALIGN(sizeof(*e)), echoed;
 
 	(void)nla;
 	t->done = true;
 	t->err = e->error > 0 ? -e->error : e->error;
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
 		return NL_STOP;
+	/* Without NLM_F_CAPPED our request is echoed before the TLVs. */
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED)) {
 		if (e->msg.nlmsg_len < NLMSG_HDRLEN)
 			return NL_STOP;
-		off += NLMSG_ALIGN(e->msg.nlmsg_len - NLMSG_HDRLEN);
+		echoed = e->msg.nlmsg_len - NLMSG_HDRLEN;
+		if (echoed > total)
+			return NL_STOP;
+		off += NLMSG_ALIGN(echoed);
 	}
 	if (off < total)
-		read_extack((char *)e + off, total - off, t->st);
+		read_extack((char *)e + off, (int)(total - off), t->st);
 	return NL_STOP;
 }
 
