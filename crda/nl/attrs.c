@@ -62,8 +62,7 @@ static const char *kind_name(enum regnl_attr_kind k)
 	}
 }
 
-/* The exact payload size of fixed-size kinds, -1 for the others. */
-static int fixed_len(enum regnl_attr_kind k)
+int regnl_kind_size(enum regnl_attr_kind k)
 {
 	switch (k) {
 	case REGNL_K_U8: return 1;
@@ -80,7 +79,7 @@ static int check_one(const struct nlattr *a, int type,
 		     struct regnl_status *st)
 {
 	int len = nla_len(a);
-	int want = fixed_len(p->kind);
+	int want = regnl_kind_size(p->kind);
 	const char *data = nla_data(a);
 
 	if (want >= 0 && len != want)

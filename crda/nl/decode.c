@@ -42,6 +42,16 @@ static void quoted(FILE *f, const unsigned char *p, int len)
 		fprintf(f, " (%d bytes after the NUL)", len - i - 1);
 }
 
+/* ": " and the bytes in hex, when there are any. */
+static void bytes(FILE *f, const unsigned char *p, int len)
+{
+	if (len) {
+		fputs(": ", f);
+		hex(f, p, len);
+	}
+	fputc('\n', f);
+}
+
 static const char *unit_of(enum regnl_attr_space sp, unsigned int type)
 {
 	if (sp != REGNL_SPACE_RULE)
@@ -90,7 +100,7 @@ static void decode_attr(FILE *f, const struct nlattr *a,
 	const unsigned char *p = nla_data(a);
 	int len = nla_len(a);
 	unsigned long long v = 0;
-	int want = -1;
+	int want;
 
 	fprintf(f, "%*s", 2 * depth, "");
 	if (info)
@@ -99,28 +109,13 @@ static void decode_attr(FILE *f, const struct nlattr *a,
 		fprintf(f, "attribute %u: ", type);
 	if (!info) {
 		fprintf(f, "%d bytes", len);
-		if (len) {
-			fputs(": ", f);
-			hex(f, p, len);
-		}
-		fputc('\n', f);
+		bytes(f, p, len);
 		return;
 	}
-	switch (info->kind) {
-	case REGNL_K_U8: want = 1; break;
-	case REGNL_K_U16: want = 2; break;
-	case REGNL_K_U32: want = 4; break;
-	case REGNL_K_U64: want = 8; break;
-	case REGNL_K_FLAG: want = 0; break;
-	default: break;
-	}
+	want = regnl_kind_size(info->kind);
 	if (want >= 0 && len != want) {
 		fprintf(f, "malformed (%d bytes, %d expected)", len, want);
-		if (len) {
-			fputs(": ", f);
-			hex(f, p, len);
-		}
-		fputc('\n', f);
+		bytes(f, p, len);
 		return;
 	}
 	switch (info->kind) {
@@ -143,9 +138,8 @@ static void decode_attr(FILE *f, const struct nlattr *a,
 		fprintf(f, "nested, %d bytes\n", len);
 		return;
 	default:
-		fprintf(f, "%d bytes: ", len);
-		hex(f, p, len);
-		fputc('\n', f);
+		fprintf(f, "%d bytes", len);
+		bytes(f, p, len);
 		return;
 	}
 	if (sp == REGNL_SPACE_RULE && type == NL80211_ATTR_REG_RULE_FLAGS)

@@ -257,11 +257,7 @@ int regnl_set_reg(struct regnl *nl, const struct regdom *rd,
 	int r;
 
 	r = regnl_build_set_reg(&msg, regnl_family_id(nl), rd, st);
-	if (r)
-		return r;
-	r = regnl_transact(nl, msg, NULL, NULL, st);
-	nlmsg_free(msg);
-	return r;
+	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }
 
 int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
@@ -271,11 +267,7 @@ int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 	int r;
 
 	r = regnl_build_req_set_reg(&msg, regnl_family_id(nl), alpha2, st);
-	if (r)
-		return r;
-	r = regnl_transact(nl, msg, NULL, NULL, st);
-	nlmsg_free(msg);
-	return r;
+	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }
 
 /* Each GET_REG reply (each part of the dump) is one domain. */
@@ -299,15 +291,11 @@ static int add_domain(struct nl_msg *msg, void *arg, struct regnl_status *st)
 static int get_reg(struct regnl *nl, int flags, struct regnl_domain_list *out,
 		   struct regnl_status *st)
 {
-	struct nl_msg *msg;
 	int r;
 
-	msg = regnl_msg_new(regnl_family_id(nl), NL80211_CMD_GET_REG, flags,
-			    0);
-	if (!msg)
-		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
-	r = regnl_transact(nl, msg, add_domain, out, st);
-	nlmsg_free(msg);
+	r = regnl_transact_free(nl, regnl_msg_new(regnl_family_id(nl),
+						  NL80211_CMD_GET_REG, flags, 0),
+				add_domain, out, st);
 	if (r)
 		regnl_domain_list_free(out);
 	return r;

@@ -58,6 +58,16 @@ int regnl_parse_nested(struct nlattr **tb, int max, struct nlattr *nest,
 int regnl_parse_genl(struct nl_msg *msg, struct nlattr **tb, uint8_t *cmd,
 		     struct regnl_status *st);
 
+/*
+ * regnl_transact() for a message built for the purpose, freed afterwards;
+ * a NULL msg (its allocation failed) is -ENOMEM.
+ */
+int regnl_transact_free(struct regnl *nl, struct nl_msg *msg,
+			regnl_reply_fn fn, void *arg, struct regnl_status *st);
+
+/* The payload size of fixed-size kinds (u8 ... u64, flag), -1 for others. */
+int regnl_kind_size(enum regnl_attr_kind k);
+
 /* The 2-character alpha2 of a checked NL80211_ATTR_REG_ALPHA2, NUL-ended. */
 void regnl_get_alpha2(const struct nlattr *a, char out[3]);
 

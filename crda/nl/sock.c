@@ -349,6 +349,18 @@ int regnl_transact(struct regnl *nl, struct nl_msg *msg, regnl_reply_fn fn,
 	return 0;
 }
 
+int regnl_transact_free(struct regnl *nl, struct nl_msg *msg,
+			regnl_reply_fn fn, void *arg, struct regnl_status *st)
+{
+	int r;
+
+	if (!msg)
+		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+	r = regnl_transact(nl, msg, fn, arg, st);
+	nlmsg_free(msg);
+	return r;
+}
+
 const char *regnl_errno_name(int err)
 {
 	const char *s;

@@ -284,13 +284,11 @@ static int dump_wiphys(struct regnl *nl, bool split,
 
 	msg = regnl_msg_new(regnl_family_id(nl), NL80211_CMD_GET_WIPHY,
 			    NLM_F_DUMP, 8);
-	if (!msg || (split && nla_put_flag(msg,
-					   NL80211_ATTR_SPLIT_WIPHY_DUMP))) {
+	if (msg && split && nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP)) {
 		nlmsg_free(msg);
-		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+		msg = NULL;
 	}
-	r = regnl_transact(nl, msg, add_wiphy_msg, out, st);
-	nlmsg_free(msg);
+	r = regnl_transact_free(nl, msg, add_wiphy_msg, out, st);
 	if (r)
 		regnl_wiphy_list_free(out);
 	return r;
