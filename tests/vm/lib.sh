@@ -126,31 +126,44 @@ skip() {
 # check NAME CMD [ARGS...]: run CMD; the test passes if it exits 0. Its
 # output (stdout and stderr) is kept in REGVM_OUT and shown on failure.
 check() {
-	local name=$1 rc
-	shift
-	REGVM_OUT=$("$@" 2>&1)
-	rc=$?
-	if [ $rc -eq 0 ]; then
-		ok "$name"
-		return 0
-	fi
-	not_ok "$name" "command: $*" "expected: exit status 0" "got: exit status $rc" \
-		"$(_evidence "output:" "$REGVM_OUT")"
-	return 1
+	_check_status zero "$@"
 }
 
 # check_fails NAME CMD [ARGS...]: the test passes if CMD exits non-zero
 # (a refusal); REGVM_OUT as for check.
 check_fails() {
-	local name=$1 rc
-	shift
+	_check_status nonzero "$@"
+}
+
+# _quote ARGS...: the arguments as a shell would need them typed
+_quote() {
+	local a out=
+	for a in "$@"; do
+		case $a in
+		*[!A-Za-z0-9_./:=@%+,-]* | '') a="'$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'" ;;
+		esac
+		out="$out${out:+ }$a"
+	done
+	printf '%s\n' "$out"
+}
+
+# _check_status zero|nonzero NAME CMD [ARGS...]
+_check_status() {
+	local want=$1 name=$2 rc
+	shift 2
 	REGVM_OUT=$("$@" 2>&1)
 	rc=$?
-	if [ $rc -ne 0 ]; then
+	if { [ $want = zero ] && [ $rc -eq 0 ]; } ||
+		{ [ $want = nonzero ] && [ $rc -ne 0 ]; }; then
 		ok "$name"
 		return 0
 	fi
-	not_ok "$name" "command: $*" "expected: a non-zero exit status" "got: exit status 0" \
+	if [ $want = zero ]; then
+		want="exit status 0"
+	else
+		want="a non-zero exit status"
+	fi
+	not_ok "$name" "command: $(_quote "$@")" "expected: $want" "got: exit status $rc" \
 		"$(_evidence "output:" "$REGVM_OUT")"
 	return 1
 }
