@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keys.c - making keys and signing regulatory.bin.
+ *
+ * A private key is stored as libgcrypt's S-expression text, so reading it
+ * back needs no ASN.1. The public key is written as PEM "PUBLIC KEY" (what
+ * crda and the kernel's tools read for v19) and, for v20, a self-signed
+ * X.509 certificate built by libksba.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "regdb-int.h"
+
+#define OID_RSA "1.2.840.113549.1.1.1"
+#define OID_SHA256_RSA "1.2.840.113549.1.1.11"
+#define OID_KEY_USAGE "2.5.29.15"
+
+void rdb_isotime(char out[16], long long add_days)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	now += (time_t)(add_days * 86400);
+	gmtime_r(&now, &tm);
+	strftime(out, 16, "%Y%m%dT%H%M%S", &tm);
+}
+
+static void hash_cb(void *arg, const void *data, size_t len)
+{
+	gcry_md_write(arg, data, len);
+}
+
+/* An MPI of a key S-expression as unsigned big-endian bytes. */
+static unsigned char *key_part(gcry_sexp_t key, const char *name, size_t *len)
+{
+	gcry_sexp_t tok = gcry_sexp_find_token(key, name, 0);
+	gcry_mpi_t m = tok ? gcry_sexp_nth_mpi(tok, 1, GCRYMPI_FMT_USG) : NULL;
+	unsigned char *out = NULL;
+
+	if (m && gcry_mpi_aprint(GCRYMPI_FMT_USG, &out, len, m))
+		out = NULL;
+	gcry_mpi_release(m);
+	gcry_sexp_release(tok);
+	return out;
+}
+
+static unsigned char *der_take(ksba_der_t d, size_t *len)
+{
+	unsigned char *der = NULL;
+
+	if (ksba_der_builder_get(d, &der, len))
+		der = NULL;
+	ksba_der_release(d);
+	return der;
+}
+
+/* SubjectPublicKeyInfo of an RSA public key. */
+static unsigned char *spki_der(gcry_sexp_t pub, size_t *len)
+{
+	unsigned char *n, *e, *inner = NULL, *out = NULL;
+	size_t nlen, elen, ilen;
+	ksba_der_t d;
+
+	n = key_part(pub, "n", &nlen);
+	e = key_part(pub, "e", &elen);
+	if (!n || !e)
+		goto out;
+	d = ksba_der_builder_new(0);
+	if (!d)
+		goto out;
+	ksba_der_add_tag(d, 0, KSBA_TYPE_SEQUENCE);
+	ksba_der_add_int(d, n, nlen, 1);
+	ksba_der_add_int(d, e, elen, 1);
+	ksba_der_add_end(d);
+	inner = der_take(d, &ilen);
+	d = inner ? ksba_der_builder_new(0) : NULL;
+	if (!d)
+		goto out;
+	ksba_der_add_tag(d, 0, KSBA_TYPE_SEQUENCE);
+	ksba_der_add_tag(d, 0, KSBA_TYPE_SEQUENCE);
+	ksba_der_add_oid(d, OID_RSA);
+	ksba_der_add_ptr(d, 0, KSBA_TYPE_NULL, NULL, 0);
+	ksba_der_add_end(d);
+	ksba_der_add_bts(d, inner, ilen, 0);
+	ksba_der_add_end(d);
+	out = der_take(d, len);
+out:
+	gcry_free(n);
+	gcry_free(e);
+	ksba_free(inner);
+	return out;
+}
+
+static unsigned char *canon(gcry_sexp_t s, size_t *len)
+{
+	size_t n = gcry_sexp_sprint(s, GCRYSEXP_FMT_CANON, NULL, 0);
+	unsigned char *p = n ? malloc(n) : NULL;
+
+	if (p)
+		gcry_sexp_sprint(s, GCRYSEXP_FMT_CANON, p, n);
+	*len = n;
+	return p;
+}
+
+/* A self-signed certificate: subject = issuer = CN, RSA with SHA-256. */
+static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
+				  const char *cn, unsigned int days,
+				  size_t *len)
+{
+	static const char siginfo[] = "(7:sig-val(21:" OID_SHA256_RSA "))";
+	static const unsigned char usage[] = { 0x03, 0x02, 0x07, 0x80 };
+	ksba_certreq_t cr = NULL;
+	ksba_writer_t w = NULL;
+	ksba_stop_reason_t stop;
+	gcry_md_hd_t md = NULL;
+	gcry_sexp_t sv = NULL, cert_sv = NULL;
+	gcry_mpi_t smpi = NULL;
+	unsigned char *pubc = NULL, *sig = NULL, *sigc = NULL, *out = NULL;
+	char serial[12] = "(8:", *dn = NULL, t0[16], t1[16];
+	const void *mem;
+	size_t n;
+
+	pubc = canon(pub, &n);
+	dn = rdb_asprintf("CN=%s", cn);
+	gcry_create_nonce(serial + 3, 8);
+	serial[3] &= 0x7f;
+	serial[3] |= 0x01;
+	serial[11] = ')';
+	rdb_isotime(t0, 0);
+	rdb_isotime(t1, days);
+	if (!pubc || !dn || gcry_md_open(&md, GCRY_MD_SHA256, 0) ||
+	    ksba_writer_new(&w) || ksba_writer_set_mem(w, 2048) ||
+	    ksba_certreq_new(&cr) || ksba_certreq_set_writer(cr, w))
+		goto out;
+	ksba_certreq_set_hash_function(cr, hash_cb, md);
+	if (ksba_certreq_add_subject(cr, dn) ||
+	    ksba_certreq_set_public_key(cr, pubc) ||
+	    ksba_certreq_add_extension(cr, OID_KEY_USAGE, 1,
+				       (const char *)usage, sizeof(usage)) ||
+	    ksba_certreq_set_serial(cr, (const unsigned char *)serial) ||
+	    ksba_certreq_set_issuer(cr, dn) ||
+	    ksba_certreq_set_validity(cr, 0, t0) ||
+	    ksba_certreq_set_validity(cr, 1, t1) ||
+	    ksba_certreq_set_siginfo(cr, (const unsigned char *)siginfo))
+		goto out;
+	do {
+		if (ksba_certreq_build(cr, &stop))
+			goto out;
+		if (stop != KSBA_SR_NEED_SIG)
+			continue;
+		/* The TBSCertificate has gone through the hash function. */
+		if (rdb_sign_digest(priv, GCRY_MD_SHA256,
+				    gcry_md_read(md, GCRY_MD_SHA256), &sig, &n) ||
+		    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
+			goto out;
+		smpi = rdb_sigval_s(sv);
+		if (!smpi || gcry_sexp_build(&cert_sv, NULL,
+					     "(sig-val (%s (s %m)))",
+					     OID_SHA256_RSA, smpi))
+			goto out;
+		sigc = canon(cert_sv, &n);
+		if (!sigc || ksba_certreq_set_sig_val(cr, sigc))
+			goto out;
+	} while (stop != KSBA_SR_READY);
+	mem = ksba_writer_get_mem(w, len);
+	out = mem ? malloc(*len) : NULL;
+	if (out)
+		memcpy(out, mem, *len);
+out:
+	ksba_certreq_release(cr);
+	ksba_writer_release(w);
+	gcry_md_close(md);
+	gcry_sexp_release(sv);
+	gcry_sexp_release(cert_sv);
+	gcry_mpi_release(smpi);
+	free(pubc);
+	free(sig);
+	free(sigc);
+	free(dn);
+	return out;
+}
+
+int regdb_genkey(unsigned int bits, const char *cn, unsigned int days,
+		 char **priv_text, char **pub_pem, char **cert_pem, char **err)
+{
+	gcry_sexp_t parms = NULL, pair = NULL, pub = NULL, priv = NULL;
+	unsigned char *spki = NULL, *cert = NULL;
+	size_t spkilen, certlen, n;
+	char spec[32];
+	int rc = -1;
+
+	rdb_crypto_init();
+	*priv_text = *pub_pem = *cert_pem = NULL;
+	if (bits < 2048 || bits > 8192 || !cn || !*cn || strchr(cn, ',') ||
+	    strchr(cn, '=') || !days)
+		return rdb_err(err, "genkey",
+			       "need 2048 to 8192 bits, a common name without ',' or '=', and a validity of at least one day");
+	snprintf(spec, sizeof(spec), "%u", bits);
+	if (gcry_sexp_build(&parms, NULL, "(genkey (rsa (nbits %s)))", spec) ||
+	    gcry_pk_genkey(&pair, parms)) {
+		rdb_err(err, "genkey", "RSA key generation failed");
+		goto out;
+	}
+	pub = gcry_sexp_find_token(pair, "public-key", 0);
+	priv = gcry_sexp_find_token(pair, "private-key", 0);
+	spki = pub ? spki_der(pub, &spkilen) : NULL;
+	cert = spki && priv ? self_signed(pub, priv, cn, days, &certlen) : NULL;
+	if (!cert) {
+		rdb_err(err, "genkey", "cannot build the public key or certificate");
+		goto out;
+	}
+	n = gcry_sexp_sprint(priv, GCRYSEXP_FMT_ADVANCED, NULL, 0);
+	*priv_text = malloc(n);
+	*pub_pem = rdb_pem_encode("PUBLIC KEY", spki, spkilen);
+	*cert_pem = rdb_pem_encode("CERTIFICATE", cert, certlen);
+	if (!*priv_text || !*pub_pem || !*cert_pem) {
+		free(*priv_text);
+		free(*pub_pem);
+		free(*cert_pem);
+		*priv_text = *pub_pem = *cert_pem = NULL;
+		rdb_err(err, "genkey", "out of memory");
+		goto out;
+	}
+	gcry_sexp_sprint(priv, GCRYSEXP_FMT_ADVANCED, *priv_text, n);
+	rc = 0;
+out:
+	gcry_sexp_release(parms);
+	gcry_sexp_release(pair);
+	gcry_sexp_release(pub);
+	gcry_sexp_release(priv);
+	ksba_free(spki);
+	free(cert);
+	return rc;
+}
+
+static int load_cert(struct regdb_key *k, const char *path, char **err)
+{
+	unsigned char *data, *der = NULL;
+	size_t len, derlen, pos = 0;
+	char label[32];
+	unsigned char g1[20], g2[20];
+	ksba_sexp_t pk = NULL;
+	gcry_sexp_t pub = NULL;
+	int rc = -1;
+
+	if (regdb_read_file(path, &data, &len, err))
+		return -1;
+	if (len && data[0] == 0x30) {
+		der = data;
+		derlen = len;
+		data = NULL;
+	} else {
+		while (!rdb_pem_next((const char *)data, len, &pos, label,
+				     sizeof(label), &der, &derlen) &&
+		       strcmp(label, "CERTIFICATE")) {
+			free(der);
+			der = NULL;
+		}
+	}
+	if (!der || ksba_cert_new(&k->cert) ||
+	    ksba_cert_init_from_mem(k->cert, der, derlen)) {
+		rdb_err(err, path, "no X.509 certificate found");
+		goto out;
+	}
+	pk = ksba_cert_get_public_key(k->cert);
+	if (!pk || gcry_sexp_sscan(&pub, NULL, (const char *)pk,
+				   gcry_sexp_canon_len(pk, 0, NULL, NULL)) ||
+	    !gcry_pk_get_keygrip(pub, g1) ||
+	    !gcry_pk_get_keygrip(k->priv, g2) || memcmp(g1, g2, 20)) {
+		rdb_err(err, path, "the certificate is not for this private key");
+		goto out;
+	}
+	rc = 0;
+out:
+	ksba_free(pk);
+	gcry_sexp_release(pub);
+	free(data);
+	free(der);
+	return rc;
+}
+
+struct regdb_key *regdb_key_load(const char *key_path, const char *cert_path,
+				 char **err)
+{
+	struct regdb_key *k;
+	unsigned char *data;
+	size_t len;
+	gcry_sexp_t s = NULL, rsa = NULL;
+
+	rdb_crypto_init();
+	if (regdb_read_file(key_path, &data, &len, err))
+		return NULL;
+	k = calloc(1, sizeof(*k));
+	if (k && !gcry_sexp_sscan(&s, NULL, (const char *)data, len))
+		k->priv = gcry_sexp_find_token(s, "private-key", 0);
+	gcry_sexp_release(s);
+	free(data);
+	if (!k) {
+		rdb_err(err, key_path, "out of memory");
+		return NULL;
+	}
+	rsa = k->priv ? gcry_sexp_find_token(k->priv, "rsa", 3) : NULL;
+	if (!rsa || gcry_pk_testkey(k->priv)) {
+		gcry_sexp_release(rsa);
+		rdb_err(err, key_path,
+			"not an RSA private key written by regdb genkey");
+		regdb_key_free(k);
+		return NULL;
+	}
+	gcry_sexp_release(rsa);
+	if (cert_path && load_cert(k, cert_path, err)) {
+		regdb_key_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void regdb_key_free(struct regdb_key *k)
+{
+	if (!k)
+		return;
+	gcry_sexp_release(k->priv);
+	ksba_cert_release(k->cert);
+	free(k);
+}
+
+int regdb_sign_v19(const struct regdb_key *k, const unsigned char *db,
+		   size_t len, unsigned char **out, size_t *outlen, char **err)
+{
+	unsigned char hash[20], *sig = NULL, *o = NULL;
+	size_t dblen = len, siglen, n;
+	gcry_sexp_t sv = NULL;
+	gcry_mpi_t m = NULL;
+	int rc = -1;
+
+	rdb_crypto_init();
+	if (len < 20 || rdb_be32(db) != RDB_MAGIC || rdb_be32(db + 4) != 19)
+		return rdb_err(err, "database", "not a regulatory.bin (version 19)");
+	if (rdb_be32(db + 16) && rdb_be32(db + 16) <= len - 20)
+		dblen = len - rdb_be32(db + 16);	/* drop the old signature */
+	siglen = (gcry_pk_get_nbits(k->priv) + 7) / 8;
+	o = malloc(dblen + siglen);
+	if (!o)
+		return rdb_err(err, "database", "out of memory");
+	memcpy(o, db, dblen);
+	o[16] = (unsigned char)(siglen >> 24);
+	o[17] = (unsigned char)(siglen >> 16);
+	o[18] = (unsigned char)(siglen >> 8);
+	o[19] = (unsigned char)siglen;
+	gcry_md_hash_buffer(GCRY_MD_SHA1, hash, o, dblen);
+	if (rdb_sign_digest(k->priv, GCRY_MD_SHA1, hash, &sig, &n) ||
+	    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
+		goto fail;
+	m = rdb_sigval_s(sv);
+	/* Left-pad the signature to the modulus size. */
+	if (!m || (gcry_mpi_get_nbits(m) + 7) / 8 > siglen)
+		goto fail;
+	n = (gcry_mpi_get_nbits(m) + 7) / 8;
+	memset(o + dblen, 0, siglen - n);
+	if (gcry_mpi_print(GCRYMPI_FMT_USG, o + dblen + siglen - n, n, NULL, m))
+		goto fail;
+	*out = o;
+	*outlen = dblen + siglen;
+	o = NULL;
+	rc = 0;
+	goto out;
+fail:
+	rdb_err(err, "database", "RSA signing failed");
+out:
+	free(o);
+	free(sig);
+	gcry_sexp_release(sv);
+	gcry_mpi_release(m);
+	return rc;
+}

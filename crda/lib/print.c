@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * print.c - the text legacy crda's regdbdump prints, kept byte for byte so
+ * that scripts reading it keep working: values go through a float first,
+ * as they did there.
+ */
+#include <string.h>
+
+#include <linux/nl80211.h>
+
+#include "regdb-int.h"
+
+const char *regdb_dfs_name(unsigned int dfs_region)
+{
+	switch (dfs_region) {
+	case NL80211_DFS_UNSET:
+		return "DFS-UNSET";
+	case NL80211_DFS_FCC:
+		return "DFS-FCC";
+	case NL80211_DFS_ETSI:
+		return "DFS-ETSI";
+	case NL80211_DFS_JP:
+		return "DFS-JP";
+	default:
+		return "DFS-invalid";
+	}
+}
+
+/*
+ * The legacy text is printf("%.3f", (float)khz / 1000.0) and
+ * printf("%.2f", (float)mbm / 100.0). The float of an integer is an
+ * integer, and an integer divided by 10^N rounds back to itself at N
+ * decimals, so the digits are written directly: a whole dump is several
+ * times faster than through the floating-point printer.
+ */
+static char *put_fixed(char *p, uint32_t v, unsigned int decimals)
+{
+	unsigned long long f = (unsigned long long)(float)v;
+	char digits[24];
+	int n = 0;
+
+	do {
+		digits[n++] = (char)('0' + f % 10);
+		f /= 10;
+	} while (f || n <= (int)decimals);
+	while (n > (int)decimals)
+		*p++ = digits[--n];
+	*p++ = '.';
+	while (n > 0)
+		*p++ = digits[--n];
+	return p;
+}
+
+static char *put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static void print_rule(FILE *f, const struct regdom_rule *r)
+{
+	static const struct { uint32_t bits; const char *name; } flags[] = {
+		{ NL80211_RRF_NO_OFDM, ", NO-OFDM" },
+		{ NL80211_RRF_NO_CCK, ", NO-CCK" },
+		{ NL80211_RRF_NO_INDOOR, ", NO-INDOOR" },
+		{ NL80211_RRF_NO_OUTDOOR, ", NO-OUTDOOR" },
+		{ NL80211_RRF_DFS, ", DFS" },
+		{ NL80211_RRF_PTP_ONLY, ", PTP-ONLY" },
+		{ NL80211_RRF_PTMP_ONLY, ", PTMP-ONLY" },
+		{ NL80211_RRF_NO_IR_ALL, ", NO-IR" },
+		{ NL80211_RRF_AUTO_BW, ", AUTO-BW" },
+	};
+	char line[256], *p = line;
+	size_t i;
+
+	p = put_str(p, "\t(");
+	p = put_fixed(p, r->start_khz, 3);
+	p = put_str(p, " - ");
+	p = put_fixed(p, r->end_khz, 3);
+	p = put_str(p, " @ ");
+	p = put_fixed(p, r->max_bw_khz, 3);
+	p = put_str(p, "), (");
+	p = r->max_eirp_mbm ? put_fixed(p, r->max_eirp_mbm, 2) : put_str(p, "N/A");
+	p = put_str(p, "), (");
+	if (r->dfs_cac_ms)
+		p += sprintf(p, "%u", r->dfs_cac_ms);
+	else
+		p = put_str(p, "N/A");
+	*p++ = ')';
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (r->flags & flags[i].bits)
+			p = put_str(p, flags[i].name);
+	*p++ = '\n';
+	fwrite(line, 1, (size_t)(p - line), f);
+}
+
+void regdom_print(FILE *f, const struct regdom *rd)
+{
+	unsigned int i;
+
+	fprintf(f, "country %.2s: %s\n", rd->alpha2,
+		regdb_dfs_name(rd->dfs_region));
+	for (i = 0; i < rd->n_rules; i++)
+		print_rule(f, &rd->rules[i]);
+	fputc('\n', f);
+}
+
+bool regdom_legacy_valid(const struct regdom *rd)
+{
+	unsigned int i;
+
+	if (!rd->n_rules)
+		return false;
+	for (i = 0; i < rd->n_rules; i++) {
+		const struct regdom_rule *r = &rd->rules[i];
+
+		if (!r->start_khz || !r->end_khz || r->start_khz >= r->end_khz ||
+		    r->max_bw_khz > r->end_khz - r->start_khz)
+			return false;
+	}
+	return true;
+}
+
+int regdb_dump(const struct regdb *db, FILE *out, FILE *diag)
+{
+	size_t i;
+
+	for (i = 0; i < regdb_country_count(db); i++) {
+		const struct regdom *rd = regdb_country(db, i);
+
+		if (regdom_legacy_valid(rd))
+			regdom_print(out, rd);
+		else if (diag)
+			fprintf(diag, "country %.2s: invalid\n", rd->alpha2);
+	}
+	return fflush(out) || ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * internal.h - what the files of libregnl share and nobody else needs.
+ */
+#ifndef REGCORE_REGNL_INTERNAL_H
+#define REGCORE_REGNL_INTERNAL_H
+
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+#include "regnl.h"
+
+#define REGNL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Reset a status to "success"; NULL is accepted. */
+void regnl_st_clear(struct regnl_status *st);
+
+/*
+ * Record a failure (NULL st is accepted) and return err, so that callers
+ * can write `return regnl_fail(st, REGNL_E_REPLY, -EBADMSG, "...")`.
+ */
+int regnl_fail(struct regnl_status *st, enum regnl_err_kind kind, int err,
+	       const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
+ * How an attribute from the kernel must look before it is used: its kind
+ * fixes the length of integers (exactly their size) and flags (empty);
+ * strings must be NUL-terminated within the attribute; binary attributes
+ * and strings are held to minlen/maxlen when those are non-zero.
+ */
+struct regnl_policy {
+	enum regnl_attr_kind kind;
+	uint16_t minlen;
+	uint16_t maxlen;
+};
+
+/*
+ * Parse a stream of attributes into tb[0..max] (libnl's nla_parse checks
+ * the framing) and check every attribute the policy describes. space
+ * names the attribute space in error messages ("rule", "frequency").
+ * Returns 0 or -EBADMSG with st saying which attribute is wrong.
+ */
+int regnl_parse_attrs(struct nlattr **tb, int max, struct nlattr *head,
+		      int len, const struct regnl_policy *pol,
+		      const char *space, struct regnl_status *st);
+
+/* The same for a nested attribute's payload. */
+int regnl_parse_nested(struct nlattr **tb, int max, struct nlattr *nest,
+		       const struct regnl_policy *pol, const char *space,
+		       struct regnl_status *st);
+
+/*
+ * Check a generic netlink message's header and parse its top-level
+ * attributes against the shared NL80211_ATTR_* policy. *cmd receives the
+ * command. tb must have NL80211_ATTR_MAX + 1 entries.
+ */
+int regnl_parse_genl(struct nl_msg *msg, struct nlattr **tb, uint8_t *cmd,
+		     struct regnl_status *st);
+
+/*
+ * regnl_transact() for a message built for the purpose, freed afterwards;
+ * a NULL msg (its allocation failed) is -ENOMEM.
+ */
+int regnl_transact_free(struct regnl *nl, struct nl_msg *msg,
+			regnl_reply_fn fn, void *arg, struct regnl_status *st);
+
+/* The payload size of fixed-size kinds (u8 ... u64, flag), -1 for others. */
+int regnl_kind_size(enum regnl_attr_kind k);
+
+/* The 2-character alpha2 of a checked NL80211_ATTR_REG_ALPHA2, NUL-ended. */
+void regnl_get_alpha2(const struct nlattr *a, char out[3]);
+
+#define REGNL_MAX_WIDTHS 5
+
+/*
+ * The channel widths iw lists for a channel ("20MHz", "HT40-", "HT40+",
+ * "VHT80", "VHT160"): those the band's HT/VHT capabilities allow and the
+ * channel's NO_* flags do not forbid. Returns how many were stored.
+ */
+size_t regnl_chan_widths(const struct regnl_band *b,
+			 const struct regnl_channel *c,
+			 const char *names[REGNL_MAX_WIDTHS]);
+
+/* Grow an array of n elements of size sz to hold n + 1; NULL on failure. */
+void *regnl_grow(void *array, size_t n, size_t sz);
+
+#endif /* REGCORE_REGNL_INTERNAL_H */

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json.c - --json output of regctl's read commands.
+ *
+ * One JSON document per command (one per line for `monitor`), compact,
+ * keys in a fixed order. Values keep nl80211's units and say so in the
+ * key (start_khz, max_eirp_mbm, dfs_cac_ms); names are given next to raw
+ * numbers so scripts need neither nl80211.h nor iw's wording. The keys
+ * are documented in regctl(8); add keys, never rename or remove them.
+ */
+#include <string.h>
+
+#include <linux/nl80211.h>
+
+#include "internal.h"
+
+static void json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* "key": "value" with a leading comma unless first. */
+static void kv_str(FILE *f, bool *first, const char *key, const char *val)
+{
+	fprintf(f, "%s\"%s\":", *first ? "" : ",", key);
+	json_str(f, val);
+	*first = false;
+}
+
+static void kv_u(FILE *f, bool *first, const char *key, unsigned long long v)
+{
+	fprintf(f, "%s\"%s\":%llu", *first ? "" : ",", key, v);
+	*first = false;
+}
+
+static void kv_bool(FILE *f, bool *first, const char *key, bool v)
+{
+	fprintf(f, "%s\"%s\":%s", *first ? "" : ",", key, v ? "true" : "false");
+	*first = false;
+}
+
+/* The alpha2 as a string: two bytes, escaped when they are not letters. */
+static void kv_alpha2(FILE *f, bool *first, const char *key, const char *a)
+{
+	char s[3] = { a[0], a[0] ? a[1] : '\0', '\0' };
+
+	kv_str(f, first, key, s);
+}
+
+static const char *dfs_region_word(uint8_t r)
+{
+	switch (r) {
+	case NL80211_DFS_UNSET: return "unset";
+	case NL80211_DFS_FCC: return "FCC";
+	case NL80211_DFS_ETSI: return "ETSI";
+	case NL80211_DFS_JP: return "JP";
+	default: return "invalid";
+	}
+}
+
+static void rule_flags_array(FILE *f, uint32_t flags)
+{
+	char text[256], *p, *save = NULL;
+	bool first = true;
+
+	regnl_rule_flags_text(text, sizeof(text), flags);
+	fputc('[', f);
+	for (p = strtok_r(text, ", ", &save); p; p = strtok_r(NULL, ", ", &save)) {
+		fputs(first ? "" : ",", f);
+		json_str(f, p);
+		first = false;
+	}
+	fputc(']', f);
+}
+
+static void json_rule(FILE *f, const struct regdom_rule *r, bool has_cac)
+{
+	bool first = true;
+
+	fputc('{', f);
+	kv_u(f, &first, "start_khz", r->start_khz);
+	kv_u(f, &first, "end_khz", r->end_khz);
+	kv_u(f, &first, "max_bw_khz", r->max_bw_khz);
+	kv_u(f, &first, "max_ant_gain_mbi", r->max_ant_gain_mbi);
+	kv_u(f, &first, "max_eirp_mbm", r->max_eirp_mbm);
+	if (has_cac)
+		kv_u(f, &first, "dfs_cac_ms", r->dfs_cac_ms);
+	kv_u(f, &first, "flags_raw", r->flags);
+	fputs(",\"flags\":", f);
+	rule_flags_array(f, r->flags);
+	fputc('}', f);
+}
+
+static void json_domain(FILE *f, const struct regnl_domain *d)
+{
+	bool first = true;
+	unsigned int i;
+
+	fputc('{', f);
+	kv_str(f, &first, "scope", d->has_wiphy ? "wiphy" : "global");
+	if (d->has_wiphy) {
+		kv_u(f, &first, "wiphy", d->wiphy);
+		kv_bool(f, &first, "self_managed", d->self_managed);
+	}
+	if (d->has_alpha2)
+		kv_alpha2(f, &first, "alpha2", d->rd.alpha2);
+	kv_u(f, &first, "dfs_region_raw",
+	     d->has_dfs_region ? d->rd.dfs_region : 0);
+	kv_str(f, &first, "dfs_region",
+	       dfs_region_word(d->has_dfs_region ? d->rd.dfs_region : 0));
+	if (d->has_user_hint_type)
+		kv_u(f, &first, "user_hint_type", d->user_hint_type);
+	fputs(",\"rules\":[", f);
+	for (i = 0; i < d->rd.n_rules; i++) {
+		if (i)
+			fputc(',', f);
+		json_rule(f, &d->rd.rules[i],
+			  d->rule_has_cac && d->rule_has_cac[i]);
+	}
+	fputs("]}", f);
+}
+
+void regnl_json_domains(FILE *f, const char *family,
+			const struct regnl_domain_list *l)
+{
+	bool first = true;
+	size_t i;
+
+	fputc('{', f);
+	kv_str(f, &first, "family", family);
+	fputs(",\"domains\":[", f);
+	for (i = 0; i < l->n; i++) {
+		if (i)
+			fputc(',', f);
+		json_domain(f, &l->v[i]);
+	}
+	fputs("]}\n", f);
+}
+
+/* Channel flag attributes and their JSON names. */
+static const struct {
+	unsigned int attr;
+	const char *name;
+} chan_flag_names[] = {
+	{ NL80211_FREQUENCY_ATTR_DISABLED, "disabled" },
+	{ NL80211_FREQUENCY_ATTR_NO_IR, "no_ir" },
+	{ __NL80211_FREQUENCY_ATTR_NO_IBSS, "no_ibss" },
+	{ NL80211_FREQUENCY_ATTR_RADAR, "radar" },
+	{ NL80211_FREQUENCY_ATTR_NO_HT40_MINUS, "no_ht40_minus" },
+	{ NL80211_FREQUENCY_ATTR_NO_HT40_PLUS, "no_ht40_plus" },
+	{ NL80211_FREQUENCY_ATTR_NO_80MHZ, "no_80mhz" },
+	{ NL80211_FREQUENCY_ATTR_NO_160MHZ, "no_160mhz" },
+	{ NL80211_FREQUENCY_ATTR_INDOOR_ONLY, "indoor_only" },
+	{ NL80211_FREQUENCY_ATTR_IR_CONCURRENT, "ir_concurrent" },
+	{ NL80211_FREQUENCY_ATTR_NO_20MHZ, "no_20mhz" },
+	{ NL80211_FREQUENCY_ATTR_NO_10MHZ, "no_10mhz" },
+	{ NL80211_FREQUENCY_ATTR_NO_HE, "no_he" },
+	{ NL80211_FREQUENCY_ATTR_1MHZ, "1mhz" },
+	{ NL80211_FREQUENCY_ATTR_2MHZ, "2mhz" },
+	{ NL80211_FREQUENCY_ATTR_4MHZ, "4mhz" },
+	{ NL80211_FREQUENCY_ATTR_8MHZ, "8mhz" },
+	{ NL80211_FREQUENCY_ATTR_16MHZ, "16mhz" },
+	{ NL80211_FREQUENCY_ATTR_NO_320MHZ, "no_320mhz" },
+	{ NL80211_FREQUENCY_ATTR_NO_EHT, "no_eht" },
+};
+
+static const char *dfs_state_word(uint32_t s)
+{
+	switch (s) {
+	case NL80211_DFS_USABLE: return "usable";
+	case NL80211_DFS_AVAILABLE: return "available";
+	case NL80211_DFS_UNAVAILABLE: return "unavailable";
+	default: return "unknown";
+	}
+}
+
+static void json_channel(FILE *f, const struct regnl_band *b,
+			 const struct regnl_channel *c)
+{
+	const char *widths[REGNL_MAX_WIDTHS];
+	bool first = true, ffirst = true;
+	size_t i, n;
+
+	fputc('{', f);
+	kv_u(f, &first, "freq_mhz", c->freq_mhz);
+	if (c->offset_khz)
+		kv_u(f, &first, "freq_offset_khz", c->offset_khz);
+	kv_u(f, &first, "channel", (unsigned int)regnl_freq_to_channel(
+					   (int)c->freq_mhz));
+	kv_bool(f, &first, "disabled",
+		regnl_chan_flag(c, NL80211_FREQUENCY_ATTR_DISABLED));
+	if (c->has_max_power)
+		kv_u(f, &first, "max_tx_power_mbm", c->max_power_mbm);
+	fputs(",\"flags\":[", f);
+	for (i = 0; i < REGNL_ARRAY_SIZE(chan_flag_names); i++) {
+		if (!regnl_chan_flag(c, chan_flag_names[i].attr))
+			continue;
+		fputs(ffirst ? "" : ",", f);
+		json_str(f, chan_flag_names[i].name);
+		ffirst = false;
+	}
+	fputc(']', f);
+	if (!regnl_chan_flag(c, NL80211_FREQUENCY_ATTR_DISABLED)) {
+		n = regnl_chan_widths(b, c, widths);
+		fputs(",\"widths\":[", f);
+		for (i = 0; i < n; i++) {
+			fputs(i ? "," : "", f);
+			json_str(f, widths[i]);
+		}
+		fputc(']', f);
+	}
+	if (c->has_dfs_state)
+		kv_str(f, &first, "dfs_state", dfs_state_word(c->dfs_state));
+	if (c->has_dfs_time)
+		kv_u(f, &first, "dfs_state_time_ms", c->dfs_time_ms);
+	if (c->has_dfs_cac)
+		kv_u(f, &first, "dfs_cac_ms", c->dfs_cac_ms);
+	fputc('}', f);
+}
+
+static void json_band(FILE *f, const struct regnl_band *b)
+{
+	bool first = true;
+	size_t i;
+
+	fputc('{', f);
+	kv_u(f, &first, "band", b->band);
+	kv_bool(f, &first, "ht", b->has_ht_capa);
+	if (b->has_ht_capa)
+		kv_u(f, &first, "ht_capa", b->ht_capa);
+	kv_bool(f, &first, "vht", b->has_vht_capa);
+	if (b->has_vht_capa)
+		kv_u(f, &first, "vht_capa", b->vht_capa);
+	fputs(",\"channels\":[", f);
+	for (i = 0; i < b->n_channels; i++) {
+		if (i)
+			fputc(',', f);
+		json_channel(f, b, &b->channels[i]);
+	}
+	fputs("]}", f);
+}
+
+static void json_wiphy(FILE *f, const struct regnl_wiphy *w)
+{
+	bool first = true;
+	size_t i;
+
+	fputc('{', f);
+	kv_u(f, &first, "index", w->index);
+	kv_str(f, &first, "name", w->name);
+	fputs(",\"bands\":[", f);
+	for (i = 0; i < w->n_bands; i++) {
+		if (i)
+			fputc(',', f);
+		json_band(f, &w->bands[i]);
+	}
+	fputs("]}", f);
+}
+
+void regnl_json_wiphys(FILE *f, const char *family,
+		       const struct regnl_wiphy_list *l,
+		       const struct regnl_wiphy *only)
+{
+	bool first = true;
+	size_t i, n = 0;
+
+	fputc('{', f);
+	kv_str(f, &first, "family", family);
+	fputs(",\"wiphys\":[", f);
+	for (i = 0; i < l->n; i++) {
+		if (only && &l->v[i] != only)
+			continue;
+		if (n++)
+			fputc(',', f);
+		json_wiphy(f, &l->v[i]);
+	}
+	fputs("]}\n", f);
+}
+
+static const char *initiator_word(const struct regnl_reg_event *ev)
+{
+	if (!ev->has_initiator)
+		return "unknown";
+	switch (ev->initiator) {
+	case NL80211_REGDOM_SET_BY_CORE: return "core";
+	case NL80211_REGDOM_SET_BY_USER: return "user";
+	case NL80211_REGDOM_SET_BY_DRIVER: return "driver";
+	case NL80211_REGDOM_SET_BY_COUNTRY_IE: return "country_ie";
+	default: return "unknown";
+	}
+}
+
+static const char *type_word(const struct regnl_reg_event *ev)
+{
+	if (!ev->has_type)
+		return "unknown";
+	switch (ev->type) {
+	case NL80211_REGDOM_TYPE_COUNTRY: return "country";
+	case NL80211_REGDOM_TYPE_WORLD: return "world";
+	case NL80211_REGDOM_TYPE_CUSTOM_WORLD: return "custom_world";
+	case NL80211_REGDOM_TYPE_INTERSECTION: return "intersection";
+	default: return "unknown";
+	}
+}
+
+void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev)
+{
+	bool first = true;
+
+	fputc('{', f);
+	kv_str(f, &first, "event",
+	       ev->cmd == NL80211_CMD_WIPHY_REG_CHANGE ? "wiphy_reg_change" :
+							 "reg_change");
+	kv_str(f, &first, "initiator", initiator_word(ev));
+	if (ev->has_initiator)
+		kv_u(f, &first, "initiator_raw", ev->initiator);
+	kv_str(f, &first, "type", type_word(ev));
+	if (ev->has_type)
+		kv_u(f, &first, "type_raw", ev->type);
+	if (ev->has_alpha2)
+		kv_alpha2(f, &first, "alpha2", ev->alpha2);
+	if (ev->has_wiphy)
+		kv_u(f, &first, "wiphy", ev->wiphy);
+	if (ev->self_managed)
+		kv_bool(f, &first, "self_managed", true);
+	if (ev->has_user_hint_type)
+		kv_u(f, &first, "user_hint_type", ev->user_hint_type);
+	fputs("}\n", f);
+}

@@ -1,0 +1,477 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * regnl.h - userspace netlink for regcore: talk nl80211's regulatory
+ * commands to the regcore generic netlink family or to the kernel's own
+ * nl80211, with libnl-3 and libnl-genl-3.
+ *
+ * Both families use the command and attribute numbers of <linux/nl80211.h>
+ * (DESIGN.md, contract 3), so every function here serves both; the family
+ * is chosen when the socket is opened.
+ *
+ * Conventions:
+ *  - Functions that can fail return 0 (or a count) on success and a
+ *    negative errno on failure, and fill a struct regnl_status when the
+ *    caller passes one: what failed (kind), the errno, the kernel's
+ *    extended-ack message if it sent one, and a local explanation.
+ *  - Everything the kernel sends is validated (attribute types and
+ *    lengths) before use; a malformed reply fails with REGNL_E_REPLY and
+ *    a detail naming the attribute, never a crash.
+ *  - Units are nl80211's: kHz, MHz where nl80211 uses MHz (channel
+ *    centre frequencies), mBi, mBm, ms.
+ *  - Printers take a FILE * and print exactly what iw 5.19 prints for the
+ *    same data (see print.c for the formats, json.c for --json).
+ */
+#ifndef REGCORE_REGNL_H
+#define REGCORE_REGNL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "regdom.h"
+
+/*
+ * The regcore family and its multicast group. These move to
+ * include/uapi/linux/regcore.h when the module's header lands; until then
+ * this is the one place that spells them.
+ */
+#ifndef REGCORE_GENL_NAME
+#define REGCORE_GENL_NAME "regcore"
+#endif
+#ifndef REGCORE_MCGRP_REGULATORY
+#define REGCORE_MCGRP_REGULATORY "regulatory"
+#endif
+
+struct nl_msg;
+struct regnl;
+struct regnl_monitor;
+
+/* Which generic netlink family a socket talks to. */
+enum regnl_family {
+	REGNL_FAMILY_REGCORE,	/* regcore.ko, family "regcore" */
+	REGNL_FAMILY_NL80211,	/* the kernel's cfg80211, family "nl80211" */
+};
+
+/* What kind of failure a struct regnl_status describes. */
+enum regnl_err_kind {
+	REGNL_OK = 0,
+	REGNL_E_KERNEL,		/* the kernel answered with an error */
+	REGNL_E_NOFAMILY,	/* the family is not registered: module not loaded */
+	REGNL_E_SOCKET,		/* netlink socket or transport failure */
+	REGNL_E_REPLY,		/* the kernel's reply is malformed */
+	REGNL_E_INVAL,		/* the caller passed something unusable */
+	REGNL_E_NOMEM,		/* out of memory, or a message too large */
+};
+
+#define REGNL_MSG_MAX 256
+
+/* The outcome of one call, with everything needed to explain a failure. */
+struct regnl_status {
+	enum regnl_err_kind kind;
+	int err;			/* 0, or a negative errno */
+	char extack[REGNL_MSG_MAX];	/* the kernel's extack message, "" if none */
+	bool has_offset;		/* the kernel named the offending attribute */
+	uint32_t offset;		/* ... by its byte offset in our message */
+	char detail[REGNL_MSG_MAX];	/* local explanation, "" if none */
+};
+
+/* ------------------------------------------------------------------ */
+/* Families and sockets                                                */
+
+/*
+ * Parse a family name as given on a command line ("regcore", "nl80211").
+ * Returns 0 and sets *out, or -EINVAL for anything else.
+ */
+int regnl_family_parse(const char *name, enum regnl_family *out);
+
+/* The generic netlink name of a family ("regcore" or "nl80211"). */
+const char *regnl_family_name(enum regnl_family fam);
+
+/*
+ * Open a request socket for the family and resolve its id. With extended
+ * acks enabled, so kernel errors carry their message. A missing family
+ * fails with -ENOENT and kind REGNL_E_NOFAMILY ("module not loaded").
+ */
+int regnl_open(struct regnl **out, enum regnl_family fam,
+	       struct regnl_status *st);
+
+/*
+ * Like regnl_open() for any generic netlink family by name (the raw
+ * message tool sends to arbitrary families).
+ */
+int regnl_open_name(struct regnl **out, const char *family,
+		    struct regnl_status *st);
+
+/* Close a socket from regnl_open(); NULL is accepted. */
+void regnl_close(struct regnl *nl);
+
+/* The resolved numeric id of the socket's family. */
+int regnl_family_id(const struct regnl *nl);
+
+/* The name of the socket's family, as passed to regnl_open_name(). */
+const char *regnl_name(const struct regnl *nl);
+
+/*
+ * Called for each reply message of a request (every part of a dump).
+ * Return 0 to go on, or a negative errno to stop: the request then fails
+ * with that errno, kind REGNL_E_REPLY, and the detail the callback wrote.
+ */
+typedef int (*regnl_reply_fn)(struct nl_msg *msg, void *arg,
+			      struct regnl_status *st);
+
+/*
+ * Send a message to this socket's family (its type is set to the family
+ * id, sequence number and port are filled in) and wait until the kernel
+ * has answered: the ack of a plain request, or the end of a dump
+ * (NLM_F_DUMP in the header). Each reply is passed to fn (which may be
+ * NULL). The message is not freed.
+ * Returns 0 when the kernel accepted the request; otherwise the kernel's
+ * negative errno with its extack in st.
+ */
+int regnl_transact(struct regnl *nl, struct nl_msg *msg, regnl_reply_fn fn,
+		   void *arg, struct regnl_status *st);
+
+/*
+ * Allocate a generic netlink message for cmd with nlmsg flags (0 or
+ * NLM_F_DUMP) and room for at least size bytes of attributes. family_id
+ * may be 0 when no socket is open (crda --dry-run). Returns NULL when out
+ * of memory.
+ */
+struct nl_msg *regnl_msg_new(int family_id, uint8_t cmd, int flags,
+			     size_t size);
+
+/* ------------------------------------------------------------------ */
+/* Regulatory domains: building, parsing, sending                      */
+
+/* true when s is exactly two upper-case ASCII letters or "00". */
+bool regnl_alpha2_valid(const char *s);
+
+/*
+ * Build NL80211_CMD_SET_REG from a domain: NL80211_ATTR_REG_ALPHA2,
+ * NL80211_ATTR_DFS_REGION and NL80211_ATTR_REG_RULES with one nest per
+ * rule carrying all seven rule attributes (flags, start, end, max
+ * bandwidth, max antenna gain, max EIRP, DFS CAC time). The domain is not
+ * judged (the kernel does that); WMM limits are not part of SET_REG and
+ * are left out. Returns 0 and the message in *out, -EINVAL for a domain
+ * that cannot be encoded (alpha2 not two bytes, rules NULL), -ENOMEM.
+ */
+int regnl_build_set_reg(struct nl_msg **out, int family_id,
+			const struct regdom *rd, struct regnl_status *st);
+
+/*
+ * Build NL80211_CMD_REQ_SET_REG (a user hint) for alpha2, which must pass
+ * regnl_alpha2_valid() (-EINVAL otherwise).
+ */
+int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
+			    const char *alpha2, struct regnl_status *st);
+
+/*
+ * A domain as carried by a message: SET_REG, or a GET_REG reply with what
+ * the kernel adds around the domain.
+ */
+struct regnl_domain {
+	struct regdom rd;	/* alpha2, DFS region, rules (owned) */
+	bool has_alpha2;	/* NL80211_ATTR_REG_ALPHA2 present */
+	bool has_rules;		/* NL80211_ATTR_REG_RULES present */
+	bool has_dfs_region;	/* NL80211_ATTR_DFS_REGION present */
+	bool *rule_has_cac;	/* per rule: NL80211_ATTR_DFS_CAC_TIME present */
+	bool has_wiphy;		/* a wiphy's own domain ... */
+	uint32_t wiphy;		/* ... NL80211_ATTR_WIPHY */
+	bool self_managed;	/* NL80211_ATTR_WIPHY_SELF_MANAGED_REG */
+	bool has_user_hint_type;	/* NL80211_ATTR_USER_REG_HINT_TYPE */
+	uint32_t user_hint_type;	/* enum nl80211_user_reg_hint_type */
+};
+
+/* A GET_REG answer: the global domain first, then per-wiphy domains. */
+struct regnl_domain_list {
+	size_t n;
+	struct regnl_domain *v;
+};
+
+/*
+ * Parse the domain a message carries (any command: SET_REG as built by
+ * regnl_build_set_reg(), a GET_REG reply). Every attribute is checked for
+ * type and length; a rule missing one of its six mandatory attributes is
+ * an error (-EBADMSG, REGNL_E_REPLY). Free the result with
+ * regnl_domain_free().
+ */
+int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
+		       struct regnl_status *st);
+
+/* Free what regnl_parse_domain() allocated; the struct is zeroed. */
+void regnl_domain_free(struct regnl_domain *d);
+
+/* Free every domain of a list and the list's array. */
+void regnl_domain_list_free(struct regnl_domain_list *l);
+
+/*
+ * Send a domain with NL80211_CMD_SET_REG and wait for the ack. Needs
+ * CAP_NET_ADMIN (-EPERM otherwise); the kernel accepts it only as the
+ * answer to its pending request.
+ */
+int regnl_set_reg(struct regnl *nl, const struct regdom *rd,
+		  struct regnl_status *st);
+
+/* Send a user hint (NL80211_CMD_REQ_SET_REG) for alpha2 and wait for the ack. */
+int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
+		      struct regnl_status *st);
+
+/*
+ * Read the current domains with NL80211_CMD_GET_REG, as `iw reg get`
+ * does: a dump (global domain, then each wiphy with its own), falling
+ * back to a plain request when the family has no dump (-EOPNOTSUPP).
+ */
+int regnl_get_reg(struct regnl *nl, struct regnl_domain_list *out,
+		  struct regnl_status *st);
+
+/* ------------------------------------------------------------------ */
+/* Wiphys, bands, channels (NL80211_CMD_GET_WIPHY)                     */
+
+/* One channel as NL80211_BAND_ATTR_FREQS describes it. */
+struct regnl_channel {
+	uint32_t freq_mhz;		/* NL80211_FREQUENCY_ATTR_FREQ */
+	uint32_t offset_khz;		/* NL80211_FREQUENCY_ATTR_OFFSET */
+	uint64_t flags;			/* bit n: flag attribute n present */
+	bool has_max_power;
+	uint32_t max_power_mbm;		/* NL80211_FREQUENCY_ATTR_MAX_TX_POWER */
+	bool has_dfs_state;
+	uint32_t dfs_state;		/* enum nl80211_dfs_state */
+	bool has_dfs_time;
+	uint32_t dfs_time_ms;		/* time in the DFS state */
+	bool has_dfs_cac;
+	uint32_t dfs_cac_ms;		/* NL80211_FREQUENCY_ATTR_DFS_CAC_TIME */
+};
+
+/* true when the channel carried the flag attribute attr (e.g. RADAR). */
+static inline bool regnl_chan_flag(const struct regnl_channel *c,
+				   unsigned int attr)
+{
+	return attr < 64 && (c->flags >> attr) & 1;
+}
+
+/* One band of a wiphy with the capabilities iw derives widths from. */
+struct regnl_band {
+	uint32_t band;			/* enum nl80211_band */
+	bool has_ht_capa;
+	uint16_t ht_capa;		/* NL80211_BAND_ATTR_HT_CAPA */
+	bool has_vht_capa;
+	uint32_t vht_capa;		/* NL80211_BAND_ATTR_VHT_CAPA */
+	size_t n_channels;
+	struct regnl_channel *channels;
+};
+
+struct regnl_wiphy {
+	uint32_t index;			/* NL80211_ATTR_WIPHY */
+	char name[64];			/* NL80211_ATTR_WIPHY_NAME, "" if none */
+	size_t n_bands;
+	struct regnl_band *bands;	/* in the order the kernel sent them */
+};
+
+struct regnl_wiphy_list {
+	size_t n;
+	struct regnl_wiphy *v;
+};
+
+/*
+ * Merge one NL80211_CMD_GET_WIPHY message (split or not) into the list:
+ * a wiphy is keyed by its index, a band by its number, channels are
+ * appended in order. Messages without NL80211_ATTR_WIPHY are ignored.
+ */
+int regnl_wiphy_list_add(struct regnl_wiphy_list *l, struct nl_msg *msg,
+			 struct regnl_status *st);
+
+/* Free every wiphy of the list and the list's array; the list is zeroed. */
+void regnl_wiphy_list_free(struct regnl_wiphy_list *l);
+
+/*
+ * Find a wiphy by name ("phy0") or by index written "phy#N"; NULL when
+ * there is none.
+ */
+const struct regnl_wiphy *regnl_wiphy_find(const struct regnl_wiphy_list *l,
+					   const char *name);
+
+/*
+ * Dump all wiphys (NL80211_CMD_GET_WIPHY with NLM_F_DUMP and
+ * NL80211_ATTR_SPLIT_WIPHY_DUMP, as iw does) into *out.
+ */
+int regnl_get_wiphys(struct regnl *nl, struct regnl_wiphy_list *out,
+		     struct regnl_status *st);
+
+/* The channel number iw shows for a centre frequency in MHz (0: none). */
+int regnl_freq_to_channel(int freq_mhz);
+
+/* ------------------------------------------------------------------ */
+/* Regulatory change notifications                                     */
+
+/* One NL80211_CMD_REG_CHANGE (or NL80211_CMD_WIPHY_REG_CHANGE). */
+struct regnl_reg_event {
+	uint8_t cmd;			/* the genl command */
+	bool has_initiator;
+	uint8_t initiator;		/* enum nl80211_reg_initiator */
+	bool has_type;
+	uint8_t type;			/* enum nl80211_reg_type */
+	bool has_alpha2;
+	char alpha2[3];
+	bool has_wiphy;
+	uint32_t wiphy;
+	bool self_managed;
+	bool has_user_hint_type;
+	uint32_t user_hint_type;
+};
+
+/*
+ * Parse a notification into *ev. Returns 1 for REG_CHANGE or
+ * WIPHY_REG_CHANGE, 0 for any other command (ev untouched), negative
+ * errno for a malformed message.
+ */
+int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
+			  struct regnl_status *st);
+
+/*
+ * Open a listener on the family's "regulatory" multicast group, on a
+ * socket of its own.
+ */
+int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
+		       struct regnl_status *st);
+
+/*
+ * Wait for the next regulatory change. timeout_ms < 0 waits forever.
+ * Returns 1 with *ev filled, 0 on timeout, -EINTR when a signal
+ * interrupted the wait, another negative errno on failure.
+ */
+int regnl_monitor_next(struct regnl_monitor *m, struct regnl_reg_event *ev,
+		       int timeout_ms, struct regnl_status *st);
+
+/* The listener's file descriptor (readable when an event may be there). */
+int regnl_monitor_fd(const struct regnl_monitor *m);
+
+/* Close a listener; NULL is accepted. */
+void regnl_monitor_close(struct regnl_monitor *m);
+
+/* ------------------------------------------------------------------ */
+/* Printers: iw's text (print.c)                                       */
+
+/* "DFS-UNSET", "DFS-FCC", "DFS-ETSI", "DFS-JP" or "DFS-invalid", as iw. */
+const char *regnl_dfs_region_name(uint8_t region);
+
+/* iw's words for who asked for a change ("a user", "a driver", ...). */
+const char *regnl_initiator_text(uint8_t initiator);
+
+/*
+ * Print one domain as `iw reg get` prints it: "global" or "phy#N", the
+ * country line with the DFS region, one line per rule, a blank line.
+ */
+void regnl_print_domain(FILE *f, const struct regnl_domain *d);
+
+/* Print every domain of a GET_REG answer, as `iw reg get`. */
+void regnl_print_domains(FILE *f, const struct regnl_domain_list *l);
+
+/* Print a wiphy's channels as `iw phy NAME channels` prints them. */
+void regnl_print_channels(FILE *f, const struct regnl_wiphy *w);
+
+/* Print a notification as `iw event` prints a regulatory change. */
+void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev);
+
+/* ------------------------------------------------------------------ */
+/* Printers: JSON (json.c); the keys are documented in regctl(8)        */
+
+/* {"family":..., "domains":[...]} for `regctl --json get`. */
+void regnl_json_domains(FILE *f, const char *family,
+			const struct regnl_domain_list *l);
+
+/*
+ * {"family":..., "wiphys":[...]} for `regctl --json phy`: every wiphy of
+ * the list, or only the wiphy `only` when it is not NULL.
+ */
+void regnl_json_wiphys(FILE *f, const char *family,
+		       const struct regnl_wiphy_list *l,
+		       const struct regnl_wiphy *only);
+
+/* One line of JSON for a notification (`regctl --json monitor`). */
+void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev);
+
+/* ------------------------------------------------------------------ */
+/* Decoding and names (decode.c, names.c)                              */
+
+/*
+ * Print any nl80211-numbered message attribute by attribute, with names,
+ * values and units, rules decoded one per nest, unknown attributes as
+ * hex (crda --dry-run, nlcraft). Malformed attributes are shown as such,
+ * never trusted. Returns 0, or -EINVAL when the message has no genl
+ * header.
+ */
+int regnl_decode_msg(FILE *f, struct nl_msg *msg);
+
+/* The name of an nl80211 command ("NL80211_CMD_SET_REG"), NULL if unknown. */
+const char *regnl_cmd_name(unsigned int cmd);
+
+/*
+ * Look a command up by name, with or without "NL80211_CMD_", any case.
+ * Returns the number, or -1.
+ */
+int regnl_cmd_lookup(const char *name);
+
+/* Value types of attributes, for names.c's tables and the raw tool. */
+enum regnl_attr_kind {
+	REGNL_K_UNSPEC,
+	REGNL_K_U8,
+	REGNL_K_U16,
+	REGNL_K_U32,
+	REGNL_K_U64,
+	REGNL_K_STRING,		/* NUL-terminated */
+	REGNL_K_FLAG,		/* no payload */
+	REGNL_K_NESTED,
+	REGNL_K_BINARY,
+};
+
+/* A known attribute: number, names, and the type nl80211 gives it. */
+struct regnl_attr_info {
+	uint16_t type;
+	const char *name;	/* "NL80211_ATTR_REG_ALPHA2" */
+	const char *alias;	/* short name ("alpha2"), may be NULL */
+	enum regnl_attr_kind kind;
+};
+
+/* Attribute spaces the tables cover. */
+enum regnl_attr_space {
+	REGNL_SPACE_TOP,	/* NL80211_ATTR_* */
+	REGNL_SPACE_RULE,	/* enum nl80211_reg_rule_attr */
+};
+
+/*
+ * Find an attribute by name (with or without the NL80211_ATTR_ prefix,
+ * any case) or alias; NULL if unknown.
+ */
+const struct regnl_attr_info *regnl_attr_lookup(enum regnl_attr_space sp,
+						const char *name);
+
+/* Find an attribute by number; NULL if the tables do not know it. */
+const struct regnl_attr_info *regnl_attr_by_type(enum regnl_attr_space sp,
+						 unsigned int type);
+
+/*
+ * Iterate a table: the i-th known attribute of a space, NULL past the
+ * end (used to list names in --help).
+ */
+const struct regnl_attr_info *regnl_attr_nth(enum regnl_attr_space sp,
+					     size_t i);
+
+/*
+ * Write the names of the NL80211_RRF_* flags set in flags, in iw's order
+ * and spelling, each preceded by ", " (iw's rule suffix); "" for none.
+ */
+void regnl_rule_flags_text(char *buf, size_t size, uint32_t flags);
+
+/* The errno's symbolic name ("EINVAL"), or "E?" for an unknown one. */
+const char *regnl_errno_name(int err);
+
+/*
+ * One line explaining a failed call for a user: the errno text, the
+ * kernel's extack message, the detail (e.g. "family regcore not found:
+ * module not loaded"). Returns buf.
+ */
+const char *regnl_status_text(const struct regnl_status *st, char *buf,
+			      size_t size);
+
+#endif /* REGCORE_REGNL_H */

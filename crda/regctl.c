@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regctl - look at and steer the wireless regulatory core, iw-style.
+ *
+ *   regctl [--family regcore|nl80211] [--json] COMMAND [ARGS]
+ *
+ * Each command is one entry of the table below: name, argument synopsis,
+ * handler and help text. `regctl help` and every usage error are printed
+ * from that table, so the help cannot drift from the code. The read
+ * commands print what iw 5.19 prints for the same data (`iw reg get`,
+ * `iw phy NAME channels`, `iw event`), or JSON with --json.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "nl/regnl.h"
+
+#ifndef REGCORE_VERSION
+#define REGCORE_VERSION "0.1"
+#endif
+
+/* Exit statuses, documented in regctl(8). */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,		/* the kernel refused, or another failure */
+	EXIT_USAGE = 2,		/* bad command line, bad alpha2 */
+	EXIT_NOFAMILY = 3,	/* family missing: module not loaded */
+	EXIT_PERM = 4,		/* not permitted: needs CAP_NET_ADMIN */
+	/* a handler's answer: print the command's usage, exit EXIT_USAGE */
+	SHOW_USAGE = -1,
+};
+
+struct regctl {
+	FILE *out, *err;
+	enum regnl_family family;
+	bool json;
+};
+
+struct regctl_cmd {
+	const char *name;
+	const char *args;	/* argument synopsis, NULL for none */
+	int (*handler)(struct regctl *rc, int argc, char **argv);
+	const char *help;
+	bool reads;		/* a read command: --json applies */
+};
+
+static int cmd_get(struct regctl *rc, int argc, char **argv);
+static int cmd_set(struct regctl *rc, int argc, char **argv);
+static int cmd_phy(struct regctl *rc, int argc, char **argv);
+static int cmd_monitor(struct regctl *rc, int argc, char **argv);
+static int cmd_help(struct regctl *rc, int argc, char **argv);
+
+static const struct regctl_cmd regctl_cmds[] = {
+	{ "get", NULL, cmd_get,
+	  "Print the current regulatory domains (global, then each wiphy's own), as `iw reg get`.",
+	  true },
+	{ "set", "<ISO/IEC 3166-1 alpha2>", cmd_set,
+	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. Needs CAP_NET_ADMIN.",
+	  false },
+	{ "phy", "[NAME]", cmd_phy,
+	  "Print the channels of wiphy NAME (or phy#INDEX) as `iw phy NAME channels`, or of every wiphy.",
+	  true },
+	{ "monitor", "[-t] [-n COUNT] [-w SECONDS]", cmd_monitor,
+	  "Print each regulatory change as `iw event` does, until interrupted, COUNT changes were seen or SECONDS passed; -t prefixes a timestamp.",
+	  true },
+	{ "help", "[COMMAND]", cmd_help,
+	  "Print this help, or one command's.",
+	  false },
+};
+
+static const size_t regctl_n_cmds =
+	sizeof(regctl_cmds) / sizeof(regctl_cmds[0]);
+
+
+static void print_cmd_usage(FILE *f, const struct regctl_cmd *c)
+{
+	fprintf(f, "\tregctl [options] %s%s%s\n", c->name, c->args ? " " : "",
+		c->args ? c->args : "");
+}
+
+static void print_cmd_help(FILE *f, const struct regctl_cmd *c)
+{
+	print_cmd_usage(f, c);
+	fprintf(f, "\t\t%s\n", c->help);
+}
+
+static void print_usage(FILE *f)
+{
+	size_t i;
+
+	fputs("Usage:\tregctl [options] COMMAND [ARGS]\n\n"
+	      "Options:\n"
+	      "\t--family regcore|nl80211  the generic netlink family to talk to (default regcore)\n"
+	      "\t--json                    JSON output for the read commands\n"
+	      "\t--help                    this text\n"
+	      "\t--version                 the version\n\n"
+	      "Commands:\n", f);
+	for (i = 0; i < regctl_n_cmds; i++) {
+		print_cmd_help(f, &regctl_cmds[i]);
+		fputc('\n', f);
+	}
+}
+
+/*
+ * Explain a failed call on stderr and pick the exit status. `what` says
+ * what was attempted ("setting the regulatory domain").
+ */
+static int report(struct regctl *rc, const struct regnl_status *st,
+		  const char *what)
+{
+	char buf[2 * REGNL_MSG_MAX + 64];
+
+	if (st->kind == REGNL_E_NOFAMILY) {
+		fprintf(rc->err, "regctl: %s\n", st->detail);
+		return EXIT_NOFAMILY;
+	}
+	if (st->kind == REGNL_E_KERNEL && st->err == -EPERM) {
+		fprintf(rc->err, "regctl: %s: not permitted: needs CAP_NET_ADMIN\n",
+			what);
+		return EXIT_PERM;
+	}
+	if (st->kind == REGNL_E_KERNEL) {
+		fprintf(rc->err, "regctl: %s: the kernel refused: %s\n", what,
+			regnl_status_text(st, buf, sizeof(buf)));
+		return EXIT_FAIL;
+	}
+	fprintf(rc->err, "regctl: %s: %s\n", what,
+		regnl_status_text(st, buf, sizeof(buf)));
+	return EXIT_FAIL;
+}
+
+static int open_family(struct regctl *rc, struct regnl **nl, const char *what)
+{
+	struct regnl_status st;
+
+	if (regnl_open(nl, rc->family, &st))
+		return report(rc, &st, what);
+	return EXIT_OK;
+}
+
+static int cmd_get(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "reading the regulatory domain";
+	struct regnl_domain_list l;
+	struct regnl_status st;
+	struct regnl *nl;
+	int r;
+
+	(void)argv;
+	if (argc)
+		return SHOW_USAGE;
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regnl_get_reg(nl, &l, &st);
+	regnl_close(nl);
+	if (r)
+		return report(rc, &st, what);
+	if (rc->json)
+		regnl_json_domains(rc->out, regnl_family_name(rc->family), &l);
+	else
+		regnl_print_domains(rc->out, &l);
+	regnl_domain_list_free(&l);
+	return EXIT_OK;
+}
+
+static int cmd_set(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "asking for the regulatory domain";
+	struct regnl_status st;
+	struct regnl *nl;
+	int r;
+
+	if (argc != 1)
+		return SHOW_USAGE;
+	if (!regnl_alpha2_valid(argv[0])) {
+		fprintf(rc->err,
+			"regctl: not a valid ISO/IEC 3166-1 alpha2: \"%s\" (two upper-case letters, or 00 for the world domain)\n",
+			argv[0]);
+		return EXIT_USAGE;
+	}
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regnl_req_set_reg(nl, argv[0], &st);
+	regnl_close(nl);
+	if (r)
+		return report(rc, &st, what);
+	return EXIT_OK;
+}
+
+static void print_wiphy(struct regctl *rc, const struct regnl_wiphy *w,
+			bool header)
+{
+	if (header)
+		fprintf(rc->out, "Wiphy %s\n", w->name);
+	regnl_print_channels(rc->out, w);
+}
+
+static int cmd_phy(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "reading the wiphys";
+	const struct regnl_wiphy *w = NULL;
+	struct regnl_wiphy_list l;
+	struct regnl_status st;
+	struct regnl *nl;
+	size_t i;
+	int r;
+
+	if (argc > 1)
+		return SHOW_USAGE;
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regnl_get_wiphys(nl, &l, &st);
+	regnl_close(nl);
+	if (r)
+		return report(rc, &st, what);
+	if (argc == 1) {
+		w = regnl_wiphy_find(&l, argv[0]);
+		if (!w) {
+			fprintf(rc->err, "regctl: no wiphy \"%s\" in family %s\n",
+				argv[0], regnl_family_name(rc->family));
+			regnl_wiphy_list_free(&l);
+			return EXIT_FAIL;
+		}
+	}
+	if (rc->json)
+		regnl_json_wiphys(rc->out, regnl_family_name(rc->family), &l, w);
+	else if (w)
+		print_wiphy(rc, w, false);
+	else
+		for (i = 0; i < l.n; i++)
+			print_wiphy(rc, &l.v[i], true);
+	regnl_wiphy_list_free(&l);
+	return EXIT_OK;
+}
+
+static volatile sig_atomic_t stop_monitor;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	stop_monitor = 1;
+}
+
+/* A positive decimal number, or -1. */
+static long parse_count(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || !*s || *end || v <= 0 || v > 1000000000L)
+		return -1;
+	return v;
+}
+
+/* The time prefix of `iw event -t`: seconds.microseconds and ": ". */
+static void print_time(FILE *f)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	fprintf(f, "%llu.%06llu: ", (unsigned long long)tv.tv_sec,
+		(unsigned long long)tv.tv_usec);
+}
+
+static int cmd_monitor(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "listening for regulatory changes";
+	long count = -1, wait_s = -1, seen = 0;
+	struct sigaction sa;
+	struct regnl_monitor *m;
+	struct regnl_reg_event ev;
+	struct regnl_status st;
+	bool times = false;
+	long long deadline_ms = -1;
+	struct timeval tv;
+	int i, r, timeout;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-t")) {
+			times = true;
+		} else if (!strcmp(argv[i], "-n") && i + 1 < argc) {
+			count = parse_count(argv[++i]);
+			if (count < 0)
+				return SHOW_USAGE;
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			wait_s = parse_count(argv[++i]);
+			if (wait_s < 0)
+				return SHOW_USAGE;
+		} else {
+			return SHOW_USAGE;
+		}
+	}
+	if (regnl_monitor_open(&m, rc->family, &st))
+		return report(rc, &st, what);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;	/* no SA_RESTART: poll returns EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (wait_s > 0) {
+		gettimeofday(&tv, NULL);
+		deadline_ms = (long long)tv.tv_sec * 1000 + tv.tv_usec / 1000 +
+			      wait_s * 1000;
+	}
+	r = EXIT_OK;
+	while (!stop_monitor && (count < 0 || seen < count)) {
+		timeout = -1;
+		if (deadline_ms >= 0) {
+			long long left;
+
+			gettimeofday(&tv, NULL);
+			left = deadline_ms - ((long long)tv.tv_sec * 1000 +
+					      tv.tv_usec / 1000);
+			if (left <= 0)
+				break;
+			timeout = (int)left;
+		}
+		i = regnl_monitor_next(m, &ev, timeout, &st);
+		if (i == -EINTR || stop_monitor)
+			break;
+		/* Lost or malformed notifications: say so, keep listening. */
+		if (i == -ENOBUFS || (i < 0 && st.kind == REGNL_E_REPLY)) {
+			fprintf(rc->err, "regctl: warning: %s\n", st.detail);
+			continue;
+		}
+		if (i < 0) {
+			r = report(rc, &st, what);
+			break;
+		}
+		if (i == 0)
+			continue;
+		seen++;
+		if (rc->json) {
+			regnl_json_reg_event(rc->out, &ev);
+		} else {
+			if (times)
+				print_time(rc->out);
+			regnl_print_reg_event(rc->out, &ev);
+		}
+		fflush(rc->out);
+	}
+	regnl_monitor_close(m);
+	if (r == EXIT_OK && count > 0 && seen < count && !stop_monitor) {
+		fprintf(rc->err, "regctl: %ld of %ld regulatory changes seen in %ld s\n",
+			seen, count, wait_s);
+		r = EXIT_FAIL;
+	}
+	return r;
+}
+
+static const struct regctl_cmd *find_cmd(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < regctl_n_cmds; i++)
+		if (!strcmp(regctl_cmds[i].name, name))
+			return &regctl_cmds[i];
+	return NULL;
+}
+
+static int cmd_help(struct regctl *rc, int argc, char **argv)
+{
+	const struct regctl_cmd *c;
+
+	if (argc > 1)
+		return SHOW_USAGE;
+	if (argc == 0) {
+		print_usage(rc->out);
+		return EXIT_OK;
+	}
+	c = find_cmd(argv[0]);
+	if (!c) {
+		fprintf(rc->err, "regctl: unknown command \"%s\"\n", argv[0]);
+		print_usage(rc->err);
+		return EXIT_USAGE;
+	}
+	fputs("Usage:", rc->out);
+	print_cmd_help(rc->out, c);
+	return EXIT_OK;
+}
+
+/* The whole program, on the streams it is given (the tests pass their own). */
+static int regctl_run(int argc, char **argv, FILE *out, FILE *err)
+{
+	static const struct option opts[] = {
+		{ "family", required_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct regctl rc = { .out = out, .err = err,
+			     .family = REGNL_FAMILY_REGCORE };
+	const struct regctl_cmd *c;
+	int opt, r;
+
+	optind = 0;	/* the tests call this more than once */
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (regnl_family_parse(optarg, &rc.family)) {
+				fprintf(err, "regctl: unknown family \"%s\" (regcore or nl80211)\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'j':
+			rc.json = true;
+			break;
+		case 'h':
+			print_usage(out);
+			return EXIT_OK;
+		case 'V':
+			fprintf(out, "regctl (regcore) %s\n", REGCORE_VERSION);
+			return EXIT_OK;
+		default:
+			fprintf(err, "regctl: bad option \"%s\"\n",
+				argv[optind - 1]);
+			print_usage(err);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fputs("regctl: no command given\n", err);
+		print_usage(err);
+		return EXIT_USAGE;
+	}
+	c = find_cmd(argv[optind]);
+	if (!c) {
+		fprintf(err, "regctl: unknown command \"%s\"\n", argv[optind]);
+		print_usage(err);
+		return EXIT_USAGE;
+	}
+	if (rc.json && !c->reads) {
+		fprintf(err, "regctl: --json applies to the read commands, not to \"%s\"\n",
+			c->name);
+		return EXIT_USAGE;
+	}
+	r = c->handler(&rc, argc - optind - 1, argv + optind + 1);
+	if (r == SHOW_USAGE) {
+		fputs("Usage:", err);
+		print_cmd_help(err, c);
+		return EXIT_USAGE;
+	}
+	return r;
+}
+
+#ifndef REGCTL_NO_MAIN
+int main(int argc, char **argv)
+{
+	int r = regctl_run(argc, argv, stdout, stderr);
+
+	if (fflush(stdout) && r == EXIT_OK) {
+		perror("regctl: writing the output");
+		r = EXIT_FAIL;
+	}
+	return r;
+}
+#endif

@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: GPL-2.0
+# The signed regulatory database: the library libregdb (crda/lib), the
+# tools regdb and regdbdump, their host tests, fuzz targets and benchmark.
+#
+# For other fragments: link $(REGDB_LIB) (or $(REGDB_SAN_LIB) in sanitized
+# builds) with $(REGDB_LDLIBS), compile with $(REGDB_CFLAGS).
+
+REGDB_CFLAGS := -I$(TOP)/crda/lib -I$(TOP)/crda
+REGDB_LDLIBS := $(shell $(PKG_CONFIG) --libs ksba libgcrypt 2>/dev/null || \
+		  echo -lksba -lgcrypt -lgpg-error) -lm
+REGDB_LIB := $(BUILD)/libregdb.a
+REGDB_SAN_LIB := $(BUILD)/san/libregdb.a
+export REGDB_CFLAGS REGDB_LDLIBS REGDB_LIB REGDB_SAN_LIB
+
+# Data the tests read from the shared tree; never copied into the project.
+SHARED_TESTDATA ?= $(TOP)/../shared/testdata
+FUZZ_SECONDS ?= 60
+BENCH_RUNS ?= 41
+
+REGDB_SRCS := $(sort $(wildcard $(TOP)/crda/lib/*.c))
+REGDB_KEYS := $(sort $(wildcard $(TOP)/keys/*.pem))
+REGDB_GEN := $(BUILD)/gen/regdb-keys.c
+REGDB_DEP_CFLAGS = -MMD -MP
+
+REGDB_OBJS := $(patsubst $(TOP)/crda/lib/%.c,$(BUILD)/obj/regdb/%.o,$(REGDB_SRCS)) \
+	$(BUILD)/obj/regdb/regdb-keys.o
+REGDB_SAN_OBJS := $(patsubst $(BUILD)/obj/%,$(BUILD)/san/obj/%,$(REGDB_OBJS))
+
+$(REGDB_GEN): $(REGDB_KEYS) $(TOP)/crda/tools/embed-keys.sh
+	@mkdir -p $(@D)
+	sh $(TOP)/crda/tools/embed-keys.sh $@ $(REGDB_KEYS)
+
+$(BUILD)/obj/regdb/%.o: $(TOP)/crda/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) $(REGDB_DEP_CFLAGS) -c -o $@ $<
+$(BUILD)/obj/regdb/regdb-keys.o: $(REGDB_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) -c -o $@ $<
+$(BUILD)/san/obj/regdb/%.o: $(TOP)/crda/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(REGDB_CFLAGS) $(REGDB_DEP_CFLAGS) -c -o $@ $<
+$(BUILD)/san/obj/regdb/regdb-keys.o: $(REGDB_GEN)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(REGDB_CFLAGS) -c -o $@ $<
+
+$(REGDB_LIB): $(REGDB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+$(REGDB_SAN_LIB): $(REGDB_SAN_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+-include $(wildcard $(BUILD)/obj/regdb/*.d $(BUILD)/san/obj/regdb/*.d \
+	$(BUILD)/obj/regdb-tools/*.d $(BUILD)/san/obj/regdb-tools/*.d)
+
+# ---- tools ----
+
+REGDB_TOOLS := regdb regdbdump
+
+$(addprefix $(BUILD)/,$(REGDB_TOOLS)): $(BUILD)/%: $(TOP)/crda/%.c $(REGDB_LIB)
+	@mkdir -p $(@D)/obj/regdb-tools
+	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) -MMD -MP \
+		-MF $(@D)/obj/regdb-tools/$*.d -o $@ $< $(REGDB_LIB) \
+		$(USER_LDFLAGS) $(REGDB_LDLIBS)
+$(addprefix $(BUILD)/san/,$(REGDB_TOOLS)): $(BUILD)/san/%: $(TOP)/crda/%.c \
+		$(REGDB_SAN_LIB)
+	@mkdir -p $(@D)/obj/regdb-tools
+	$(CC) $(SAN_CFLAGS) $(REGDB_CFLAGS) -MMD -MP \
+		-MF $(@D)/obj/regdb-tools/$*.d -o $@ $< $(REGDB_SAN_LIB) \
+		$(SAN_FLAGS) $(REGDB_LDLIBS)
+
+TOOLS += $(addprefix $(BUILD)/,$(REGDB_TOOLS))
+
+.PHONY: install-db check-db bench-db fuzz-db
+INSTALL_GOALS += install-db
+install-db: $(BUILD)/regdb $(BUILD)/regdbdump
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/bin \
+		$(DESTDIR)$(MANDIR)/man8
+	install -m 0755 $(BUILD)/regdbdump $(DESTDIR)$(SBINDIR)/regdbdump
+	install -m 0755 $(BUILD)/regdb $(DESTDIR)$(PREFIX)/bin/regdb
+	install -m 0644 $(TOP)/crda/man/regdb.8 $(TOP)/crda/man/regdbdump.8 \
+		$(DESTDIR)$(MANDIR)/man8/
+
+# ---- host tests: everything under ASan and UBSan ----
+
+REGDB_TEST := $(BUILD)/san/test-regdb
+$(REGDB_TEST): $(TOP)/tests/unit/test-regdb.c $(REGDB_SAN_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(REGDB_CFLAGS) -o $@ $< $(REGDB_SAN_LIB) \
+		$(SAN_FLAGS) $(REGDB_LDLIBS)
+
+CHECK_HOST += check-db
+check-db: $(REGDB_TEST) $(BUILD)/san/regdb $(BUILD)/san/regdbdump
+	@TOP=$(TOP) BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		sh $(TOP)/tests/unit/run-db.sh
+
+# ---- benchmark: ratios against a do-nothing run of the same binary ----
+
+REGDB_BENCH := $(BUILD)/bench-regdb
+$(REGDB_BENCH): $(TOP)/tests/bench/bench-regdb.c $(REGDB_LIB)
+	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) -o $@ $< $(REGDB_LIB) \
+		$(REGDB_LDLIBS)
+
+BENCH += bench-db
+bench-db: $(REGDB_BENCH) $(BUILD)/regdb $(BUILD)/regdbdump
+	@BUILD=$(BUILD) RUNS=$(BENCH_RUNS) sh $(TOP)/tests/bench/bench-db.sh
+
+# ---- fuzzing: libFuzzer, each target for FUZZ_SECONDS ----
+
+FUZZ_CC ?= clang
+REGDB_FUZZ_TARGETS := fuzz-v19 fuzz-v20 fuzz-p7s fuzz-dbtxt
+REGDB_FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer \
+	-g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+REGDB_FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(REGDB_FUZZ_TARGETS))
+
+$(REGDB_FUZZ_BINS): $(BUILD)/fuzz/%: $(TOP)/tests/fuzz/%.c $(REGDB_SRCS) $(REGDB_GEN) \
+		$(wildcard $(TOP)/crda/lib/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(REGDB_FUZZ_FLAGS) $(REGDB_CFLAGS) -o $@ $< \
+		$(REGDB_SRCS) $(REGDB_GEN) $(REGDB_LDLIBS)
+
+FUZZ += fuzz-db
+fuzz-db: $(REGDB_FUZZ_BINS)
+	@BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		FUZZ_SECONDS=$(FUZZ_SECONDS) TARGETS="$(REGDB_FUZZ_TARGETS)" \
+		sh $(TOP)/tests/fuzz/run-fuzz.sh

@@ -1,0 +1,83 @@
+# Userspace netlink: libregnl (crda/nl/), regctl, and the tools the VM tests
+# use (nlcraft: raw messages; jsoncheck: JSON syntax). Host tests: check-nl.
+#
+# For other fragments (crda links the library):
+#   REGNL_LIB      $(BUILD)/libregnl.a
+#   REGNL_SAN_LIB  the same objects under ASan/UBSan, for tests
+#   REGNL_CFLAGS   include flags: #include "regnl.h" (or "nl/regnl.h")
+#   REGNL_LDLIBS   libnl-genl-3 and libnl-3
+REGNL_CFLAGS := $(shell $(PKG_CONFIG) --cflags libnl-genl-3.0) -I$(TOP)/crda/nl
+REGNL_LDLIBS := $(shell $(PKG_CONFIG) --libs libnl-genl-3.0)
+REGNL_LIB := $(BUILD)/libregnl.a
+REGNL_SAN_LIB := $(BUILD)/san/libregnl.a
+export REGNL_CFLAGS REGNL_LDLIBS REGNL_LIB REGNL_SAN_LIB
+
+REGCORE_VERSION ?= 0.1
+
+NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
+NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
+NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
+NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
+NL_TEST_SRCS := $(sort $(wildcard $(TOP)/tests/unit/nl/*.c))
+NL_TOOLS := $(BUILD)/regctl $(BUILD)/nlcraft $(BUILD)/jsoncheck
+
+TOOLS += $(REGNL_LIB) $(NL_TOOLS)
+CHECK_HOST += check-nl
+INSTALL_GOALS += install-nl
+
+$(NL_OBJS): $(BUILD)/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) -c $< -o $@
+
+$(NL_SAN_OBJS): $(BUILD)/san/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -c $< -o $@
+
+$(REGNL_LIB): $(NL_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(REGNL_SAN_LIB): $(NL_SAN_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) \
+		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
+		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_LIB) $(NL_HDRS)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) $(USER_LDFLAGS) \
+		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/jsoncheck: $(TOP)/tests/vm/tools/jsoncheck.c
+	$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) $< -o $@
+
+# The host tests reach into regctl.c and jsoncheck.c (their command table
+# and validator) by including them; nlcraft is run as a program.
+$(BUILD)/san/test-nl: $(NL_TEST_SRCS) $(wildcard $(TOP)/tests/unit/nl/*.h) \
+		$(TOP)/crda/regctl.c $(TOP)/tests/vm/tools/jsoncheck.c \
+		$(REGNL_SAN_LIB) $(NL_HDRS)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/tests/vm/tools \
+		$(NL_TEST_SRCS) $(REGNL_SAN_LIB) $(REGNL_LDLIBS) -o $@
+
+$(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_SAN_LIB) $(NL_HDRS)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) $< $(REGNL_SAN_LIB) \
+		$(REGNL_LDLIBS) -o $@
+
+# The VM suite (tests/vm/tests/30-regctl-nl80211.sh) runs regctl, nlcraft
+# and jsoncheck, and gives cfg80211 wireless-regdb's database for its run.
+VM_FILES += $(BUILD)/regctl:/usr/sbin/regctl \
+	$(BUILD)/nlcraft:/usr/bin/nlcraft \
+	$(BUILD)/jsoncheck:/usr/bin/jsoncheck \
+	/lib/firmware/regulatory.db-upstream:/regvm/nl/regulatory.db \
+	/lib/firmware/regulatory.db.p7s-upstream:/regvm/nl/regulatory.db.p7s
+
+.PHONY: check-nl install-nl
+check-nl: $(BUILD)/san/test-nl $(BUILD)/san/nlcraft
+	@NLCRAFT=$(BUILD)/san/nlcraft $(BUILD)/san/test-nl
+
+install-nl: $(BUILD)/regctl
+	install -D -m 0755 $(BUILD)/regctl $(DESTDIR)$(PREFIX)/sbin/regctl
+	install -D -m 0644 $(TOP)/crda/man/regctl.8 \
+		$(DESTDIR)$(MANDIR)/man8/regctl.8

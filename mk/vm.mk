@@ -1,0 +1,55 @@
+# The VM test bed (tests/vm/README): the suite on the installed Debian
+# kernel and on the debug kernel (KASAN, kmemleak, lockdep, failslab,
+# KUnit), each booted under qemu TCG with an initramfs made from this
+# machine's binaries.
+#
+#   make check-vm-debian      the suite on Debian's kernel
+#   make check-vm-debug       the suite on the debug kernel (built once, cached)
+#   make vm-shell             boot a VM and get a root shell (VM_KERNEL=debug
+#                             for the debug kernel)
+#   make debug-kernel         build the debug kernel, print where it is
+#
+# Variables:
+#   VM_FILES    SRC:DEST pairs put into the VM; other fragments append, e.g.
+#                 VM_FILES += $(BUILD)/regctl:/usr/sbin/regctl
+#                 VM_FILES += $(TOP)/udev/85-regcore.rules:/lib/udev/rules.d/85-regcore.rules
+#               a SRC that make can build is built first; an ELF file brings
+#               the libraries ldd names
+#   VM_MODULES  more modules of the kernel's own tree for the VM (names)
+#   VM_TESTS    run only these groups (names or prefixes: VM_TESTS=00,10-cfg)
+#   VM_TIMEOUT  seconds before a VM that has not finished is killed (600)
+#   VM_GROUP_TIMEOUT  seconds one group may run inside the VM (300)
+#   VM_KERNEL   debian or debug, for vm-shell
+#   REGCORE_CACHE  where the debug kernel is cached (/var/cache/regcore as
+#               root, else ~/.cache/regcore)
+# The project's modules are built for each kernel into $(BUILD)/kmod/KVER by
+# scripts/build-modules.sh (as soon as net/regcore/ exists).
+
+VM_FILES ?=
+VM_MODULES ?=
+VM_TESTS ?=
+VM_KERNEL ?= debian
+VM_RUN = BUILD="$(BUILD)" KVER="$(KVER)" KDIR="$(KDIR)" \
+	VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)" \
+	$(TOP)/tests/vm/run.sh
+
+# The SRC half of each VM_FILES pair, for make to bring up to date first.
+vm_srcs = $(foreach f,$(VM_FILES),$(firstword $(subst :, ,$(f))))
+
+.PHONY: check-vm-debian check-vm-debug vm-shell debug-kernel vm-files
+CHECK_VM += check-vm-debian check-vm-debug
+
+vm-files:
+	$(if $(strip $(vm_srcs)),@$(MAKE) -s --no-print-directory $(vm_srcs))
+
+check-vm-debian: vm-files
+	@$(VM_RUN) debian $(VM_FILES)
+
+check-vm-debug: vm-files
+	@$(VM_RUN) debug $(VM_FILES)
+
+vm-shell: vm-files
+	@$(VM_RUN) $(VM_KERNEL) --shell $(VM_FILES)
+
+debug-kernel:
+	@$(TOP)/tests/vm/debug-kernel.sh

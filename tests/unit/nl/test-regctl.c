@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-regctl.c - regctl's command table, help and usage errors, and the
+ * checks it makes before talking to the kernel. regctl.c is included so
+ * that its table and regctl_run() can be reached; its main() is left out.
+ */
+#include <stdarg.h>
+
+#include "t.h"
+
+#define REGCTL_NO_MAIN
+#include "../../../crda/regctl.c"
+
+/* Run regctl with the given arguments; out and err receive its output. */
+static int run(struct t_out *out, struct t_out *err, ...)
+{
+	char *argv[16];
+	va_list ap;
+	int argc = 0, r;
+
+	argv[argc++] = "regctl";
+	va_start(ap, err);
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	r = regctl_run(argc, argv, t_out_open(out), t_out_open(err));
+	t_out_text(out);
+	t_out_text(err);
+	return r;
+}
+
+static bool has(const struct t_out *o, const char *s)
+{
+	return o->text && strstr(o->text, s);
+}
+
+TEST(every_command_has_a_name_a_handler_and_help)
+{
+	size_t i, j;
+
+	CHECK(regctl_n_cmds >= 5);
+	for (i = 0; i < regctl_n_cmds; i++) {
+		const struct regctl_cmd *c = &regctl_cmds[i];
+
+		CHECK(c->name && *c->name);
+		CHECK(c->handler != NULL);
+		CHECK(c->help && strlen(c->help) > 10);
+		CHECK(!c->args || *c->args);
+		for (j = 0; j < i; j++)
+			CHECK(strcmp(c->name, regctl_cmds[j].name));
+	}
+	CHECK(find_cmd("get") && find_cmd("set") && find_cmd("phy") &&
+	      find_cmd("monitor") && find_cmd("help"));
+	CHECK(find_cmd("get")->reads && find_cmd("phy")->reads &&
+	      find_cmd("monitor")->reads && !find_cmd("set")->reads);
+}
+
+TEST(help_lists_every_command_with_its_synopsis_and_help)
+{
+	struct t_out out, err;
+	char line[256];
+	size_t i;
+
+	CHECK_INT(run(&out, &err, "help", NULL), EXIT_OK);
+	for (i = 0; i < regctl_n_cmds; i++) {
+		const struct regctl_cmd *c = &regctl_cmds[i];
+
+		snprintf(line, sizeof(line), "\tregctl [options] %s%s%s\n",
+			 c->name, c->args ? " " : "", c->args ? c->args : "");
+		CHECK(has(&out, line));
+		CHECK(has(&out, c->help));
+	}
+	CHECK(has(&out, "--family regcore|nl80211"));
+	CHECK(has(&out, "--json"));
+	CHECK_STR(err.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(run(&out, &err, "--help", NULL), EXIT_OK);
+	CHECK(has(&out, "Commands:"));
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(help_for_each_command_prints_its_entry)
+{
+	struct t_out out, err;
+	size_t i;
+
+	for (i = 0; i < regctl_n_cmds; i++) {
+		const struct regctl_cmd *c = &regctl_cmds[i];
+
+		CHECK_INT(run(&out, &err, "help", c->name, NULL), EXIT_OK);
+		CHECK(has(&out, c->help));
+		CHECK(!strncmp(out.text, "Usage:\tregctl [options] ", 24));
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+	CHECK_INT(run(&out, &err, "help", "frobnicate", NULL), EXIT_USAGE);
+	CHECK(has(&err, "unknown command \"frobnicate\""));
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(an_unknown_command_fails_with_the_usage)
+{
+	struct t_out out, err;
+
+	CHECK_INT(run(&out, &err, "frobnicate", NULL), EXIT_USAGE);
+	CHECK(has(&err, "regctl: unknown command \"frobnicate\""));
+	CHECK(has(&err, "Usage:"));
+	CHECK(has(&err, "\tregctl [options] set <ISO/IEC 3166-1 alpha2>\n"));
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(run(&out, &err, NULL), EXIT_USAGE);
+	CHECK(has(&err, "no command given"));
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(wrong_arguments_print_the_commands_usage)
+{
+	static const char *const cases[][3] = {
+		{ "get", "extra", NULL },
+		{ "set", NULL, NULL },
+		{ "set", "DE", "FR" },
+		{ "phy", "phy0", "phy1" },
+		{ "monitor", "-n", "0" },
+		{ "monitor", "-n", "x" },
+		{ "monitor", "-w", NULL },
+		{ "monitor", "--bogus", NULL },
+		{ "help", "get", "set" },
+	};
+	struct t_out out, err;
+	char want[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct regctl_cmd *c = find_cmd(cases[i][0]);
+
+		CHECK_INT(run(&out, &err, cases[i][0], cases[i][1],
+			      cases[i][1] ? cases[i][2] : NULL, NULL),
+			  EXIT_USAGE);
+		snprintf(want, sizeof(want), "Usage:\tregctl [options] %s%s%s\n\t\t%s\n",
+			 c->name, c->args ? " " : "", c->args ? c->args : "",
+			 c->help);
+		CHECK_STR(err.text, want);
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+}
+
+/* Exit 2 and not 3: the alpha2 is judged before any socket is opened. */
+TEST(set_refuses_a_bad_alpha2_before_sending)
+{
+	static const char *const bad[] = { "de", "D", "DEU", "0", "1A",
+					   "99", "" };
+	struct t_out out, err;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_INT(run(&out, &err, "set", bad[i], NULL), EXIT_USAGE);
+		CHECK(has(&err, "not a valid ISO/IEC 3166-1 alpha2"));
+		t_out_free(&out);
+		t_out_free(&err);
+		CHECK_INT(run(&out, &err, "--family", "nl80211", "set",
+			      bad[i], NULL), EXIT_USAGE);
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+}
+
+TEST(options_are_checked)
+{
+	struct t_out out, err;
+
+	CHECK_INT(run(&out, &err, "--family", "wext", "get", NULL),
+		  EXIT_USAGE);
+	CHECK(has(&err, "unknown family \"wext\""));
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(run(&out, &err, "--frob", "get", NULL), EXIT_USAGE);
+	CHECK(has(&err, "bad option"));
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(run(&out, &err, "--json", "set", "DE", NULL), EXIT_USAGE);
+	CHECK(has(&err, "--json applies to the read commands"));
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(run(&out, &err, "--version", NULL), EXIT_OK);
+	CHECK(!strncmp(out.text, "regctl (regcore) ", 17));
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+/*
+ * The build machine has neither regcore nor (usually) cfg80211 loaded:
+ * the user is told which module is missing, with its own exit status.
+ */
+TEST(a_missing_family_says_module_not_loaded)
+{
+	static const char *const fams[] = { "regcore", "nl80211" };
+	static const char *const cmds[][2] = {
+		{ "get", NULL }, { "set", "DE" }, { "phy", NULL },
+		{ "monitor", NULL },
+	};
+	struct regnl_status st;
+	struct t_out out, err;
+	struct regnl *nl;
+	size_t f, i;
+
+	CHECK_INT(regnl_open_name(&nl, "regcore-nope", &st),
+		  -ENOENT);
+	CHECK_INT(st.kind, REGNL_E_NOFAMILY);
+	CHECK(strstr(st.detail, "module not loaded") != NULL);
+	for (f = 0; f < 2; f++) {
+		enum regnl_family fam;
+
+		regnl_family_parse(fams[f], &fam);
+		if (!regnl_open(&nl, fam, NULL)) {
+			printf("# family %s is present here: skipped\n",
+			       fams[f]);
+			regnl_close(nl);
+			continue;
+		}
+		for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			CHECK_INT(run(&out, &err, "--family", fams[f],
+				      cmds[i][0], cmds[i][1], NULL),
+				  EXIT_NOFAMILY);
+			CHECK(has(&err, "not found: module not loaded"));
+			CHECK(has(&err, fams[f]));
+			CHECK_STR(out.text, "");
+			t_out_free(&out);
+			t_out_free(&err);
+		}
+	}
+}
+
+TEST(errors_are_explained_by_kind)
+{
+	struct regnl_status st = { .kind = REGNL_E_KERNEL, .err = -EPERM };
+	struct regctl rc;
+	struct t_out err;
+
+	rc.out = stdout;
+	rc.err = t_out_open(&err);
+	CHECK_INT(report(&rc, &st, "asking"), EXIT_PERM);
+	CHECK_STR(t_out_text(&err),
+		  "regctl: asking: not permitted: needs CAP_NET_ADMIN\n");
+	t_out_free(&err);
+
+	st.err = -EINVAL;
+	snprintf(st.extack, sizeof(st.extack), "rule 3: start after end");
+	rc.err = t_out_open(&err);
+	CHECK_INT(report(&rc, &st, "setting"), EXIT_FAIL);
+	CHECK_STR(t_out_text(&err),
+		  "regctl: setting: the kernel refused: Invalid argument (EINVAL): rule 3: start after end\n");
+	t_out_free(&err);
+
+	memset(&st, 0, sizeof(st));
+	st.kind = REGNL_E_REPLY;
+	st.err = -EBADMSG;
+	snprintf(st.detail, sizeof(st.detail), "malformed message: x");
+	rc.err = t_out_open(&err);
+	CHECK_INT(report(&rc, &st, "reading"), EXIT_FAIL);
+	CHECK_STR(t_out_text(&err), "regctl: reading: malformed message: x\n");
+	t_out_free(&err);
+}

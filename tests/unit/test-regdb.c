@@ -1,0 +1,1350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-regdb - host tests of the database library against real data: the
+ * 2018 wireless-regdb release (SHARED_TESTDATA/wireless-regdb-2018) and
+ * Debian's wireless-regdb package (/lib/firmware/regulatory.db-*).
+ *
+ * Prints one TAP-style line per test and ends with "N passed, N failed".
+ * Environment: SHARED_TESTDATA (default ../shared/testdata), TOP (the
+ * source tree, for keys/README), TMPDIR.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <linux/nl80211.h>
+
+#include "regdb-int.h"
+
+static unsigned int passed, failed, test_no;
+static bool ok;
+static char *why;
+static struct regdom *keep;	/* freed by run(): CHECK returns early */
+
+static void failf(int line, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void failf(int line, const char *fmt, ...)
+{
+	char *msg = NULL;
+	va_list ap;
+
+	if (!ok)
+		return;
+	ok = false;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	why = rdb_asprintf("line %d: %s", line, msg ? msg : "?");
+	free(msg);
+}
+
+#define CHECK(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			failf(__LINE__, __VA_ARGS__);			\
+			return;						\
+		}							\
+	} while (0)
+
+static void run(const char *name, void (*fn)(void))
+{
+	ok = true;
+	why = NULL;
+	fn();
+	test_no++;
+	if (ok) {
+		passed++;
+		printf("ok %u - %s\n", test_no, name);
+	} else {
+		failed++;
+		printf("not ok %u - %s\n#   %s\n", test_no, name, why);
+	}
+	free(why);
+	regdom_free(keep);
+	keep = NULL;
+	fflush(stdout);
+}
+
+/* ---- data ---- */
+
+struct blob {
+	unsigned char *p;
+	size_t len;
+};
+
+static const char *testdata(void)
+{
+	const char *d = getenv("SHARED_TESTDATA");
+
+	return d && *d ? d : "../shared/testdata";
+}
+
+static char *tpath(const char *rel)
+{
+	return rdb_asprintf("%s/wireless-regdb-2018/%s", testdata(), rel);
+}
+
+/* Read a data file; a missing one fails the test with its path. */
+static bool load(const char *path, struct blob *b, int line)
+{
+	char *err = NULL;
+
+	if (regdb_read_file(path, &b->p, &b->len, &err)) {
+		failf(line, "missing test data: %s", err);
+		free(err);
+		return false;
+	}
+	return true;
+}
+
+static bool load2018(const char *rel, struct blob *b, int line)
+{
+	char *p = tpath(rel);
+	bool r = load(p, b, line);
+
+	free(p);
+	return r;
+}
+
+#define LOAD(path, b) do { if (!load(path, b, __LINE__)) return; } while (0)
+#define LOAD2018(rel, b) do { if (!load2018(rel, b, __LINE__)) return; } while (0)
+
+static const char *const deb_db[2] = {
+	"/lib/firmware/regulatory.db-upstream",
+	"/lib/firmware/regulatory.db-debian",
+};
+static const char *const deb_sig[2] = {
+	"/lib/firmware/regulatory.db.p7s-upstream",
+	"/lib/firmware/regulatory.db.p7s-debian",
+};
+static const char *const deb_signer[2] = {
+	"builtin:wens.x509.pem", "builtin:debian.x509.pem",
+};
+
+/* A trusted set of exactly the given 2018 file, no built-in keys. */
+static struct regdb_trust *trust2018(const char *rel)
+{
+	char *p = tpath(rel), *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, &err);
+
+	if (t && regdb_trust_add_file(t, p, &err) != 1) {
+		regdb_trust_free(t);
+		t = NULL;
+	}
+	free(p);
+	free(err);
+	return t;
+}
+
+static struct regdb_trust *builtin(void)
+{
+	return regdb_trust_new(true, NULL);
+}
+
+/* The sha256 of the legacy regdbdump text, for comparison. */
+static void text_sha256(const char *text, size_t len, char hex[65])
+{
+	unsigned char d[32];
+	unsigned int i;
+
+	gcry_md_hash_buffer(GCRY_MD_SHA256, d, text, len);
+	for (i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
+/* Everything regdbdump prints for @db. */
+static char *dump_text(const struct regdb *db, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		return NULL;
+	regdb_dump(db, f, NULL);
+	fclose(f);
+	return buf;
+}
+
+/* ---- verification of the real files ---- */
+
+static void v19_2018_verifies_with_sforshee_public_key(void)
+{
+	struct regdb_trust *t = trust2018("sforshee.key.pub.pem");
+	char *p = tpath("regulatory.bin"), *err = NULL;
+	struct regdb *db;
+
+	CHECK(t, "cannot load sforshee.key.pub.pem from %s", testdata());
+	db = regdb_open(p, t, &err);
+	free(p);
+	regdb_trust_free(t);
+	CHECK(db, "refused: %s", err);
+	CHECK(regdb_version(db) == 19 && regdb_country_count(db) == 174,
+	      "version %d, %zu countries", regdb_version(db),
+	      regdb_country_count(db));
+	CHECK(strstr(regdb_signer(db), "sforshee.key.pub.pem"), "signer %s",
+	      regdb_signer(db));
+	regdb_close(db);
+}
+
+static void v20_2018_with_signed_attributes_verifies_with_sforshee_cert(void)
+{
+	struct regdb_trust *t = trust2018("sforshee.x509.pem");
+	char *p = tpath("regulatory.db"), *err = NULL;
+	struct regdb *db;
+
+	CHECK(t, "cannot load sforshee.x509.pem");
+	db = regdb_open(p, t, &err);
+	free(p);
+	regdb_trust_free(t);
+	CHECK(db, "refused: %s", err);
+	CHECK(regdb_version(db) == 20 && regdb_country_count(db) == 174,
+	      "version %d", regdb_version(db));
+	regdb_close(db);
+}
+
+static void files_2018_are_refused_without_their_key(void)
+{
+	struct regdb_trust *t = builtin();
+	char *p = tpath("regulatory.db"), *q = tpath("regulatory.bin");
+	char *err = NULL, *err2 = NULL;
+	struct regdb *db = regdb_open(p, t, &err);
+	struct regdb *db2 = regdb_open(q, t, &err2);
+
+	regdb_trust_free(t);
+	CHECK(!db && !db2, "accepted without the sforshee key");
+	CHECK(err && strstr(err, p) && strstr(err, "byte 0: ") &&
+	      strstr(err, "not a trusted certificate"), "message: %s", err);
+	CHECK(err2 && strstr(err2, q) && strstr(err2, "byte 5492: "),
+	      "message: %s", err2);
+	free(p);
+	free(q);
+	free(err);
+	free(err2);
+}
+
+static void debian_files_verify_with_builtin_keys(void)
+{
+	struct regdb_trust *t = builtin();
+	unsigned int i;
+
+	CHECK(t && regdb_trust_count(t) == 2, "built-in keys missing");
+	for (i = 0; i < 2; i++) {
+		char *err = NULL;
+		struct regdb *db = regdb_open_sig(deb_db[i], deb_sig[i], t, &err);
+
+		CHECK(db, "%s refused: %s", deb_db[i], err);
+		CHECK(!strcmp(regdb_signer(db), deb_signer[i]),
+		      "%s signed by %s", deb_db[i], regdb_signer(db));
+		CHECK(regdb_country_count(db) > 150, "%zu countries",
+		      regdb_country_count(db));
+		regdb_close(db);
+	}
+	regdb_trust_free(t);
+}
+
+static void debian_signature_swapped_between_signers_still_needs_trust(void)
+{
+	/* upstream db with the upstream p7s, trusting only the Debian key */
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	char *top = getenv("TOP"), *path, *err = NULL;
+	struct regdb *db;
+
+	CHECK(top, "TOP is not set");
+	path = rdb_asprintf("%s/keys/debian.x509.pem", top);
+	CHECK(regdb_trust_add_file(t, path, NULL) == 1, "cannot read %s", path);
+	free(path);
+	db = regdb_open_sig(deb_db[0], deb_sig[0], t, &err);
+	regdb_trust_free(t);
+	CHECK(!db, "wens signature accepted with only the Debian key trusted");
+	CHECK(strstr(err, "\"CN=wens\" is not a trusted certificate"), "%s", err);
+	free(err);
+}
+
+/* keys/README: "sha256 FILE HEX" lines */
+static int readme_fprs(char names[8][64], char hex[8][65])
+{
+	char *top = getenv("TOP"), *path, line[256];
+	FILE *f;
+	int n = 0;
+
+	if (!top)
+		return -1;
+	path = rdb_asprintf("%s/keys/README", top);
+	f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return -1;
+	while (n < 8 && fgets(line, sizeof(line), f))
+		if (sscanf(line, "sha256 %63s %64[0-9a-f]", names[n], hex[n]) == 2 &&
+		    strlen(hex[n]) == 64)
+			n++;
+	fclose(f);
+	return n;
+}
+
+static void keys_readme_fingerprints_match_builtin_keys(void)
+{
+	char names[8][64], hex[8][65], fpr[65];
+	struct regdb_trust *t = builtin();
+	int n = readme_fprs(names, hex), i, j;
+
+	CHECK(n > 0, "no fingerprints read from $TOP/keys/README");
+	CHECK((size_t)n == regdb_trust_count(t), "README lists %d keys, %zu built in",
+	      n, regdb_trust_count(t));
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			const char *name = regdb_trust_describe(t, (size_t)j, fpr);
+
+			if (!strcmp(name + strlen("builtin:"), names[i]))
+				break;
+		}
+		CHECK(j < n, "%s is in README but not built in", names[i]);
+		CHECK(!strcmp(fpr, hex[i]), "%s: README %s, built in %s",
+		      names[i], hex[i], fpr);
+	}
+	regdb_trust_free(t);
+}
+
+static void keys_readme_fingerprints_match_debian_p7s_certificates(void)
+{
+	char names[8][64], hex[8][65];
+	int n = readme_fprs(names, hex), i, k;
+
+	CHECK(n > 0, "no fingerprints in keys/README");
+	for (i = 0; i < 2; i++) {
+		struct blob sig;
+		ksba_reader_t r;
+		ksba_cms_t cms;
+		ksba_stop_reason_t stop;
+		ksba_cert_t c;
+		const unsigned char *img;
+		size_t imglen;
+		char fpr[65];
+		unsigned char d[32];
+
+		LOAD(deb_sig[i], &sig);
+		ksba_reader_new(&r);
+		ksba_reader_set_mem(r, sig.p, sig.len);
+		ksba_cms_new(&cms);
+		ksba_cms_set_reader_writer(cms, r, NULL);
+		do {
+			CHECK(!ksba_cms_parse(cms, &stop), "cannot parse %s", deb_sig[i]);
+		} while (stop != KSBA_SR_READY);
+		c = ksba_cms_get_cert(cms, 0);
+		CHECK(c, "no certificate in %s", deb_sig[i]);
+		img = ksba_cert_get_image(c, &imglen);
+		gcry_md_hash_buffer(GCRY_MD_SHA256, d, img, imglen);
+		for (k = 0; k < 32; k++)
+			snprintf(fpr + 2 * k, 3, "%02x", d[k]);
+		for (k = 0; k < n; k++)
+			if (!strcmp(hex[k], fpr))
+				break;
+		CHECK(k < n, "certificate in %s (%s) not listed in keys/README",
+		      deb_sig[i], fpr);
+		ksba_cert_release(c);
+		ksba_cms_release(cms);
+		ksba_reader_release(r);
+		free(sig.p);
+	}
+}
+
+/* ---- the compiler ---- */
+
+/* Compile the 2018 db.txt; load the reference file @ref_name. */
+static bool compile2018(int version, const char *ref_name, unsigned char **out,
+			size_t *len, struct blob *ref, int line)
+{
+	struct blob txt;
+	struct regdb_src *src;
+	char *err = NULL;
+	bool r = false;
+
+	if (!load2018("db.txt", &txt, line))
+		return false;
+	if (!load2018(ref_name, ref, line)) {
+		free(txt.p);
+		return false;
+	}
+	src = regdb_src_parse("db.txt", (char *)txt.p, txt.len, &err);
+	if (!src || regdb_compile(src, version, out, len, &err))
+		failf(line, "%s", err);
+	else
+		r = true;
+	free(err);
+	regdb_src_free(src);
+	free(txt.p);
+	if (!r)
+		free(ref->p);
+	return r;
+}
+
+static void compile_2018_v20_is_byte_identical(void)
+{
+	struct blob ref;
+	unsigned char *out;
+	size_t len, i;
+
+	if (!compile2018(20, "regulatory.db", &out, &len, &ref, __LINE__))
+		return;
+	for (i = 0; i < len && i < ref.len && out[i] == ref.p[i]; i++)
+		;
+	free(out);
+	free(ref.p);
+	CHECK(len == ref.len && i == len,
+	      "%zu bytes against %zu, first difference at byte %zu", len,
+	      ref.len, i);
+}
+
+static void compile_2018_v19_unsigned_part_is_byte_identical(void)
+{
+	struct blob ref;
+	unsigned char *out;
+	size_t len, siglen, i;
+	uint32_t own;
+
+	if (!compile2018(19, "regulatory.bin", &out, &len, &ref, __LINE__))
+		return;
+	siglen = rdb_be32(ref.p + 16);
+	own = rdb_be32(out + 16);
+	/* The signer writes the signature length into the header. */
+	rdb_buf_set_be32(&(struct rdb_buf){ out, len, len, false }, 16,
+			 (uint32_t)siglen);
+	for (i = 0; i < len && i < ref.len && out[i] == ref.p[i]; i++)
+		;
+	free(out);
+	free(ref.p);
+	CHECK(own == 0, "unsigned output has signature length %u", own);
+	CHECK(len + siglen == ref.len, "%zu + %zu bytes, file has %zu", len,
+	      siglen, ref.len);
+	CHECK(i == len, "first difference at byte %zu", i);
+}
+
+static void debian_files_decompile_and_compile_to_the_same_bytes(void)
+{
+	struct regdb_trust *t = builtin();
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		struct blob orig;
+		char *err = NULL, *text;
+		struct regdb *db = regdb_open_sig(deb_db[i], deb_sig[i], t, &err);
+		struct regdb_src *src;
+		unsigned char *out;
+		size_t len;
+
+		CHECK(db, "%s", err);
+		text = regdb_decompile(db, &err);
+		regdb_close(db);
+		CHECK(text, "%s", err);
+		src = regdb_src_parse("decompiled", text, strlen(text), &err);
+		free(text);
+		CHECK(src, "decompiled text does not parse: %s", err);
+		CHECK(!regdb_compile(src, 20, &out, &len, &err), "%s", err);
+		regdb_src_free(src);
+		LOAD(deb_db[i], &orig);
+		CHECK(len == orig.len && !memcmp(out, orig.p, len),
+		      "%s: round trip differs (%zu against %zu bytes)", deb_db[i],
+		      len, orig.len);
+		free(out);
+		free(orig.p);
+	}
+	regdb_trust_free(t);
+}
+
+static void decompile_of_compiled_2018_db_txt_means_the_same(void)
+{
+	struct blob txt;
+	struct regdb_src *a, *b;
+	int version;
+	char *err = NULL, *diff = NULL;
+
+	LOAD2018("db.txt", &txt);
+	a = regdb_src_parse("db.txt", (char *)txt.p, txt.len, &err);
+	CHECK(a, "%s", err);
+	for (version = 19; version <= 20; version++) {
+		unsigned char *out;
+		size_t len;
+		struct regdb *db;
+		char *text;
+		bool same;
+
+		CHECK(!regdb_compile(a, version, &out, &len, &err), "%s", err);
+		/* the structure alone: the signature is tested elsewhere */
+		if (version == 19) {
+			unsigned char *signed19 = realloc(out, len + 4);
+
+			CHECK(signed19, "out of memory");
+			out = signed19;
+			rdb_buf_set_be32(&(struct rdb_buf){ out, len + 4, len + 4, false },
+					 16, 4);
+			memset(out + len, 0, 4);
+			len += 4;
+		}
+		db = rdb_open_unverified("compiled", out, len, &err);
+		free(out);
+		CHECK(db, "v%d: %s", version, err);
+		text = regdb_decompile(db, &err);
+		regdb_close(db);
+		CHECK(text, "%s", err);
+		b = regdb_src_parse("decompiled", text, strlen(text), &err);
+		free(text);
+		CHECK(b, "%s", err);
+		if (version == 20) {
+			same = regdb_src_equal(a, b, &diff);
+		} else {
+			/* v19 carries no WMM rules: compare without them */
+			size_t i, j;
+
+			for (i = 0; i < a->n; i++)
+				for (j = 0; j < a->countries[i].n; j++)
+					a->countries[i].perms[j].wmm = -1;
+			same = regdb_src_equal(a, b, &diff);
+		}
+		regdb_src_free(b);
+		CHECK(same, "v%d: %s", version, diff);
+	}
+	regdb_src_free(a);
+	free(txt.p);
+}
+
+static void lint_report_count(void *arg, const char *msg)
+{
+	(void)msg;
+	++*(unsigned int *)arg;
+}
+
+static void lint_is_silent_on_2018_db_txt(void)
+{
+	struct blob txt;
+	unsigned int n = 0;
+
+	LOAD2018("db.txt", &txt);
+	CHECK(regdb_lint("db.txt", (char *)txt.p, txt.len, lint_report_count,
+			 &n) == 0 && n == 0, "%u findings", n);
+	free(txt.p);
+}
+
+struct seen {
+	char text[4096];
+};
+
+static void lint_collect(void *arg, const char *msg)
+{
+	struct seen *s = arg;
+
+	strncat(s->text, msg, sizeof(s->text) - strlen(s->text) - 2);
+	strcat(s->text, "\n");
+}
+
+static void lint_reports_each_kind_of_mistake(void)
+{
+	static const char bad[] =
+		"country DE: DFS-ETSI\n"
+		"\t(2402 - 2482 @ 40), (20)\n"
+		"\t(2450 - 2500 @ 20), (20)\n"		/* overlap, same flags */
+		"\t(5170 - 5250 @ 160), (20)\n"		/* bw > range */
+		"\t(5.25 - 5.33 @ 0.08), (20)\n"	/* GHz */
+		"\t(5490 - 5710 @ 80), (500)\n"		/* mW without mW */
+		"country AT: DFS-ETSI\n"		/* unsorted */
+		"\t(2402 - 2482 @ 40), (20)\n"
+		"country DE:\n"				/* duplicate */
+		"\t(5735 - 5835 @ 80), (30)\n";
+	static const char *const expect[] = {
+		"line 3: DE: rule overlaps the one at line 2",
+		"line 4: DE: bandwidth 160 MHz is wider than the range",
+		"line 5: DE: range 5.25 - 5.33 is not in MHz",
+		"line 6: DE: power 500 dBm is implausible",
+		"line 7: country AT comes after DE: not sorted",
+		"line 9: country DE defined again (first at line 1)",
+	};
+	static const char unknown[] = "country DE:\n\t(2402 - 2482 @ 40), (20), NO-FOO\n";
+	struct seen s = { "" };
+	unsigned int n, i;
+
+	n = regdb_lint("bad.txt", bad, strlen(bad), lint_collect, &s);
+	for (i = 0; i < sizeof(expect) / sizeof(expect[0]); i++)
+		CHECK(strstr(s.text, expect[i]), "missing \"%s\" in:\n%s",
+		      expect[i], s.text);
+	CHECK(n == 7, "%u findings:\n%s", n, s.text);	/* + DFS kept warning */
+	s.text[0] = 0;
+	n = regdb_lint("u.txt", unknown, strlen(unknown), lint_collect, &s);
+	CHECK(n == 1 && strstr(s.text, "u.txt: line 2: Invalid flag 'NO-FOO'"),
+	      "%s", s.text);
+}
+
+static void parse_errors_name_the_line(void)
+{
+	static const struct { const char *text, *msg; } cases[] = {
+		{ "country DE:\n\t(2482 - 2402 @ 40), (20)\n", "line 2: Inverted freq range" },
+		{ "country DE: DFS-XX\n", "line 1: unknown DFS region" },
+		{ "country de:\n", "line 1: country \"de\" is not two capital" },
+		{ "\n\n(2402 - 2482 @ 40), (20)\n", "line 3: Expected band, power or country" },
+		{ "country DE:\n\t(2402 - 2482 @ 40), (20), wmmrule=X\n", "line 2: No wmm rule for X" },
+		{ "wmmrule E:\n\tvo_c: cw_min=4, cw_max=7, aifsn=2, cot=2\n",
+		  "line 2: Invalid cw_min value should be power of 2 - 1 (4)" },
+		{ "country DE:\n\t(2402 - 2482 @ 40), (0mW)\n", "line 2: invalid power data" },
+		{ "country DE:\n\t(2402 - 2482 @ 40), (20),\n", "line 2: Invalid flag ''" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *err = NULL;
+		struct regdb_src *s = regdb_src_parse("t.txt", cases[i].text,
+						      strlen(cases[i].text), &err);
+
+		CHECK(!s, "case %zu parsed", i);
+		CHECK(err && !strncmp(err, "t.txt: ", 7) && strstr(err, cases[i].msg),
+		      "case %zu: \"%s\", expected \"%s\"", i, err, cases[i].msg);
+		free(err);
+	}
+}
+
+static void v20_compile_refuses_flags_it_cannot_store(void)
+{
+	static const char t[] = "country DE:\n\t(2402 - 2482 @ 40), (20), NO-CCK\n";
+	struct regdb_src *s = regdb_src_parse("t", t, strlen(t), NULL);
+	unsigned char *out = NULL;
+	size_t len;
+	char *err = NULL;
+
+	CHECK(s, "parse failed");
+	CHECK(!regdb_compile(s, 19, &out, &len, NULL), "v19 refused NO-CCK");
+	free(out);
+	CHECK(regdb_compile(s, 20, &out, &len, &err) &&
+	      strstr(err, "line 2: flag NO-CCK cannot be stored"), "%s", err);
+	free(err);
+	regdb_src_free(s);
+}
+
+/* ---- look-ups ---- */
+
+static void lookup_finds_every_country_and_nothing_else(void)
+{
+	struct regdb_trust *t = builtin();
+	char *err = NULL;
+	struct regdb *db = regdb_open_sig(deb_db[0], deb_sig[0], t, &err);
+	size_t i;
+
+	regdb_trust_free(t);
+	CHECK(db, "%s", err);
+	for (i = 0; i < regdb_country_count(db); i++) {
+		struct regdom *a = regdb_country_at(db, i), *b;
+		char lower[3];
+
+		CHECK(a, "country_at(%zu)", i);
+		lower[0] = (char)(a->alpha2[0] | (a->alpha2[0] >= 'A' ? 0x20 : 0));
+		lower[1] = (char)(a->alpha2[1] | (a->alpha2[1] >= 'A' ? 0x20 : 0));
+		lower[2] = 0;
+		b = regdb_lookup(db, lower, NULL);
+		CHECK(b && !strcmp(a->alpha2, b->alpha2) && a->n_rules == b->n_rules &&
+		      !memcmp(a->rules, b->rules, a->n_rules * sizeof(*a->rules)),
+		      "lookup(%s) differs from country_at(%zu)", lower, i);
+		regdom_free(a);
+		regdom_free(b);
+	}
+	CHECK(!regdb_country_at(db, i), "index past the end returned a country");
+	CHECK(!regdb_lookup(db, "XY", &err) && strstr(err, "no country \"XY\""),
+	      "%s", err);
+	free(err);
+	CHECK(!regdb_lookup(db, "D", NULL) && !regdb_lookup(db, "DEU", NULL) &&
+	      !regdb_lookup(db, NULL, NULL), "bad alpha2 accepted");
+	regdb_close(db);
+}
+
+static void lookup_exposes_dfs_region_flags_power_and_wmm(void)
+{
+	struct regdb_trust *t = trust2018("sforshee.x509.pem");
+	char *p = tpath("regulatory.db"), *err = NULL;
+	struct regdb *db = regdb_open(p, t, &err);
+	struct regdom *de;
+	const struct regdom_rule *r;
+
+	free(p);
+	regdb_trust_free(t);
+	CHECK(db, "%s", err);
+	de = regdb_lookup(db, "DE", &err);
+	regdb_close(db);
+	CHECK(de, "%s", err);
+	keep = de;
+	CHECK(de->dfs_region == NL80211_DFS_ETSI && de->n_rules == 6,
+	      "DE: dfs %u, %u rules", de->dfs_region, de->n_rules);
+	/* (5250 - 5350 @ 80), (100 mW), NO-OUTDOOR, DFS, AUTO-BW, wmmrule=ETSI */
+	r = &de->rules[2];
+	CHECK(r->start_khz == 5250000 && r->end_khz == 5350000 &&
+	      r->max_bw_khz == 80000 && r->max_eirp_mbm == 2000 &&
+	      r->flags == (NL80211_RRF_NO_OUTDOOR | NL80211_RRF_DFS |
+			   NL80211_RRF_AUTO_BW),
+	      "rule 3: %u-%u @%u %u mBm flags %#x", r->start_khz, r->end_khz,
+	      r->max_bw_khz, r->max_eirp_mbm, r->flags);
+	/* 500 mW: int(10 * log10(500) * 100) = 2698 mBm */
+	CHECK(de->rules[3].max_eirp_mbm == 2698, "500 mW gave %u mBm",
+	      de->rules[3].max_eirp_mbm);
+	CHECK(r->has_wmm && r->wmm.client[REGDOM_AC_BE].cw_min == 15 &&
+	      r->wmm.client[REGDOM_AC_BE].cw_max == 1023 &&
+	      r->wmm.ap[REGDOM_AC_BE].cw_max == 63 &&
+	      r->wmm.ap[REGDOM_AC_VO].aifsn == 1 && r->wmm.client[REGDOM_AC_BK].cot == 6,
+	      "WMM values differ from db.txt's ETSI rule");
+	CHECK(!de->rules[0].has_wmm, "2.4 GHz rule has a WMM rule");
+}
+
+static void dump_text_is_legacy_regdbdump_text(void)
+{
+	/* sha256 of legacy crda's regdbdump output on the same files */
+	static const char h2018[] =
+		"fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63";
+	static const char hdeb[] =
+		"c1bb1ea6cf2de1acf54d0e14960504ce06bca6b2effca534ab130f4e47c7b6a5";
+	/* ... for Debian's wireless-regdb 2026.09.03-1~deb12u1, this file: */
+	static const char deb_file[] =
+		"7e236caecd939c8ec98be4870bf30422f28ffef2565a38aaaa2d9ddabd0c2641";
+	struct blob raw;
+	struct regdb_trust *t = trust2018("sforshee.key.pub.pem"), *b = builtin();
+	char *p = tpath("regulatory.bin"), *err = NULL, *text, hex[65];
+	struct regdb *db = regdb_open(p, t, &err);
+	size_t len;
+
+	free(p);
+	regdb_trust_free(t);
+	CHECK(db, "%s", err);
+	text = dump_text(db, &len);
+	regdb_close(db);
+	CHECK(text && !strncmp(text, "country 00: DFS-UNSET\n\t(2402.000 - 2472.000 @ 40.000), (20.00), (N/A)\n", 70),
+	      "first lines: %.80s", text);
+	text_sha256(text, len, hex);
+	free(text);
+	CHECK(!strcmp(hex, h2018), "2018 dump text differs from legacy (%s)", hex);
+	LOAD(deb_db[1], &raw);
+	text_sha256((char *)raw.p, raw.len, hex);
+	free(raw.p);
+	if (strcmp(hex, deb_file)) {
+		printf("# %s is another release than the one whose legacy text is known; compared the 2018 file only\n",
+		       deb_db[1]);
+		regdb_trust_free(b);
+		return;
+	}
+	db = regdb_open_sig(deb_db[1], deb_sig[1], b, &err);
+	regdb_trust_free(b);
+	CHECK(db, "%s", err);
+	text = dump_text(db, &len);
+	regdb_close(db);
+	text_sha256(text, len, hex);
+	free(text);
+	CHECK(!strcmp(hex, hdeb), "Debian dump text differs from legacy (%s)", hex);
+}
+
+/* ---- refusals: mutations, truncations, untrusted signers ---- */
+
+struct target {
+	const char *what;
+	struct blob db, sig;
+	struct regdb_trust *t;
+	size_t signed_len;
+	struct rdb_p7s p7s;	/* v20: the signature, parsed once */
+};
+
+/*
+ * Open @db the way regdb_open_mem() does. For v20, unless @full, the p7s
+ * parsed once is checked against the data instead (the same check, minus
+ * re-parsing the CMS structure, which is the slow part under ASan);
+ * @full runs the whole public path.
+ */
+static bool refused(struct target *x, const unsigned char *db, size_t len,
+		    bool full, char **err)
+{
+	const char *signer;
+	struct regdb *d;
+
+	if (!x->sig.p || full) {
+		d = regdb_open_mem(x->what, db, len, x->sig.p, x->sig.len, x->t, err);
+		regdb_close(d);
+		return !d;
+	}
+	return rdb_p7s_check(x->t, &x->p7s, x->what, "p7s", db, len, &signer,
+			     err) != 0;
+}
+
+static bool opens(const struct target *x, const unsigned char *db, size_t len,
+		  const unsigned char *sig, size_t siglen, char **err)
+{
+	struct regdb *d = regdb_open_mem(x->what, db, len, sig, siglen, x->t, err);
+
+	regdb_close(d);
+	return d != NULL;
+}
+
+static bool targets(struct target x[4], int line)
+{
+	char *p;
+
+	memset(x, 0, 4 * sizeof(*x));
+	x[0].what = "2018 regulatory.bin";
+	x[0].t = trust2018("sforshee.key.pub.pem");
+	x[1].what = "2018 regulatory.db";
+	x[1].t = trust2018("sforshee.x509.pem");
+	x[2].what = deb_db[0];
+	x[3].what = deb_db[1];
+	x[2].t = builtin();
+	x[3].t = builtin();
+	if (!load2018("regulatory.bin", &x[0].db, line) ||
+	    !load2018("regulatory.db", &x[1].db, line) ||
+	    !load2018("regulatory.db.p7s", &x[1].sig, line) ||
+	    !load(deb_db[0], &x[2].db, line) || !load(deb_sig[0], &x[2].sig, line) ||
+	    !load(deb_db[1], &x[3].db, line) || !load(deb_sig[1], &x[3].sig, line))
+		return false;
+	x[0].signed_len = x[0].db.len - rdb_be32(x[0].db.p + 16);
+	for (int i = 1; i < 4; i++) {
+		x[i].signed_len = x[i].db.len;
+		if (rdb_p7s_parse("p7s", x[i].sig.p, x[i].sig.len, &x[i].p7s, NULL))
+			return false;
+	}
+	(void)p;
+	return true;
+}
+
+static void targets_free(struct target x[4])
+{
+	for (int i = 0; i < 4; i++) {
+		free(x[i].db.p);
+		free(x[i].sig.p);
+		regdb_trust_free(x[i].t);
+		rdb_p7s_free(&x[i].p7s);
+	}
+}
+
+static void every_single_byte_change_in_signed_data_is_refused(void)
+{
+	/*
+	 * Every byte of the signed data of each real file, changed in three
+	 * ways (lowest bit, highest bit, all bits): each copy must be refused,
+	 * with a message naming a byte offset. v20 copies go through the whole
+	 * open at every 61st byte, through the parsed p7s otherwise.
+	 */
+	static const unsigned char masks[] = { 0x01, 0x80, 0xff };
+	struct target x[4];
+	size_t i, n = 0;
+	int k;
+
+	if (!targets(x, __LINE__)) {
+		targets_free(x);
+		return;
+	}
+	for (k = 0; k < 4 && ok; k++) {
+		char *err = NULL;
+
+		if (refused(&x[k], x[k].db.p, x[k].db.len, true, &err)) {
+			failf(__LINE__, "%s: unchanged file refused: %s", x[k].what, err);
+			break;
+		}
+		for (i = 0; i < x[k].signed_len && ok; i++) {
+			unsigned char orig = x[k].db.p[i];
+			unsigned int m;
+
+			for (m = 0; m < 3 && ok; m++) {
+				x[k].db.p[i] = orig ^ masks[m];
+				if (!refused(&x[k], x[k].db.p, x[k].db.len,
+					     i % 61 == 0, &err))
+					failf(__LINE__, "%s: byte %zu ^ %#x accepted",
+					      x[k].what, i, masks[m]);
+				else if (!err || !strstr(err, ": byte "))
+					failf(__LINE__, "%s: message without offset: %s",
+					      x[k].what, err);
+				free(err);
+				err = NULL;
+				n++;
+			}
+			x[k].db.p[i] = orig;
+		}
+	}
+	targets_free(x);
+	CHECK(n > 3 * 20000, "only %zu mutations tried", n);
+}
+
+static void carried_certificate_is_not_what_verifies(void)
+{
+	/*
+	 * Change the certificate carried in Debian's p7s (inside its RSA
+	 * modulus): the signature must still verify, with the trusted
+	 * certificate's key, whatever the carried copy says.
+	 */
+	struct regdb_trust *t = builtin();
+	struct blob db, sig;
+	const unsigned char *at;
+	const struct rdb_tkey *k;
+	struct regdb *d;
+	char *err = NULL;
+
+	LOAD(deb_db[0], &db);
+	LOAD(deb_sig[0], &sig);
+	CHECK(t && !rdb_tkey_load(&t->keys[1]), "cannot load the wens key");
+	k = &t->keys[1];
+	CHECK(strstr(k->name, "wens"), "key 1 is %s", k->name);
+	at = memmem(sig.p, sig.len, k->der, k->derlen);
+	CHECK(at, "the p7s does not carry the trusted certificate");
+	sig.p[(size_t)(at - sig.p) + 250] ^= 0x20;
+	regdb_trust_free(t);
+	t = builtin();	/* nothing cached from the unchanged file */
+	d = regdb_open_mem("changed-cert", db.p, db.len, sig.p, sig.len, t, &err);
+	CHECK(d, "refused: %s", err);
+	CHECK(!strcmp(regdb_signer(d), "builtin:wens.x509.pem"), "%s",
+	      regdb_signer(d));
+	regdb_close(d);
+	regdb_trust_free(t);
+	free(db.p);
+	free(sig.p);
+}
+
+static void every_change_of_the_p7s_signature_value_is_refused(void)
+{
+	/* The RSA signature value ends each p7s: change each of its bytes. */
+	struct target x[4];
+	int k;
+
+	if (!targets(x, __LINE__)) {
+		targets_free(x);
+		return;
+	}
+	for (k = 1; k < 4 && ok; k++) {
+		size_t i;
+
+		for (i = x[k].sig.len - 256; i < x[k].sig.len && ok; i++) {
+			char *err = NULL;
+
+			x[k].sig.p[i] ^= 0x5a;
+			if (opens(&x[k], x[k].db.p, x[k].db.len, x[k].sig.p,
+				  x[k].sig.len, &err))
+				failf(__LINE__, "%s: p7s byte %zu changed, accepted",
+				      x[k].what, i);
+			free(err);
+			x[k].sig.p[i] ^= 0x5a;
+		}
+	}
+	targets_free(x);
+}
+
+static void every_byte_of_a_p7s_changed_never_crashes(void)
+{
+	/* Mutating certificates inside a p7s may be harmless; crashing is not. */
+	struct target x[4];
+	int k;
+	size_t tried = 0;
+
+	if (!targets(x, __LINE__)) {
+		targets_free(x);
+		return;
+	}
+	for (k = 1; k < 4; k++) {
+		size_t i;
+
+		for (i = 0; i < x[k].sig.len; i++) {
+			char *err = NULL;
+
+			x[k].sig.p[i] ^= 0xff;
+			opens(&x[k], x[k].db.p, x[k].db.len, x[k].sig.p, x[k].sig.len,
+			      &err);
+			free(err);
+			x[k].sig.p[i] ^= 0xff;
+			tried++;
+		}
+	}
+	targets_free(x);
+	CHECK(tried > 3000, "only %zu tried", tried);
+}
+
+static void every_truncation_is_refused(void)
+{
+	struct target x[4];
+	size_t n;
+	int k;
+
+	if (!targets(x, __LINE__)) {
+		targets_free(x);
+		return;
+	}
+	for (k = 0; k < 4 && ok; k++) {
+		for (n = 0; n < x[k].db.len && ok; n++) {
+			/* a fresh copy of exactly n bytes, so ASan sees overreads */
+			unsigned char *cut = malloc(n ? n : 1);
+			char *err = NULL;
+
+			memcpy(cut, x[k].db.p, n);
+			if (!refused(&x[k], cut, n, n % 61 == 0, &err))
+				failf(__LINE__, "%s: %zu of %zu bytes accepted",
+				      x[k].what, n, x[k].db.len);
+			free(err);
+			free(cut);
+		}
+		for (n = 0; k > 0 && n < x[k].sig.len && ok; n++) {
+			unsigned char *cut = malloc(n ? n : 1);
+			char *err = NULL;
+
+			memcpy(cut, x[k].sig.p, n);
+			if (opens(&x[k], x[k].db.p, x[k].db.len, cut, n, &err))
+				failf(__LINE__, "%s: p7s cut to %zu bytes accepted",
+				      x[k].what, n);
+			free(err);
+			free(cut);
+		}
+	}
+	targets_free(x);
+}
+
+/* A fresh key pair in TMPDIR: PREFIX.key.priv, .key.pub.pem, .x509.pem */
+static char *fresh_key(const char *tag)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = rdb_asprintf("%s/test-regdb-XXXXXX", tmp ? tmp : "/tmp");
+	char *prefix = NULL, *priv, *pub, *cert, *p[3];
+	int i, rc = 0;
+
+	if (!dir || !mkdtemp(dir))
+		return NULL;
+	prefix = rdb_asprintf("%s/%s", dir, tag);
+	free(dir);
+	if (regdb_genkey(2048, tag, 30, &priv, &pub, &cert, NULL))
+		return NULL;
+	p[0] = rdb_asprintf("%s.key.priv", prefix);
+	p[1] = rdb_asprintf("%s.key.pub.pem", prefix);
+	p[2] = rdb_asprintf("%s.x509.pem", prefix);
+	rc |= regdb_write_file(p[0], priv, strlen(priv), 0600, false, NULL);
+	rc |= regdb_write_file(p[1], pub, strlen(pub), 0644, false, NULL);
+	rc |= regdb_write_file(p[2], cert, strlen(cert), 0644, false, NULL);
+	for (i = 0; i < 3; i++)
+		free(p[i]);
+	free(priv);
+	free(pub);
+	free(cert);
+	if (rc) {
+		free(prefix);
+		return NULL;
+	}
+	return prefix;
+}
+
+static char *with(const char *prefix, const char *suffix)
+{
+	return rdb_asprintf("%s%s", prefix, suffix);
+}
+
+static void p7s_signed_by_an_untrusted_embedded_certificate_is_refused(void)
+{
+	char *prefix = fresh_key("intruder"), *kp, *cp, *err = NULL;
+	struct regdb_key *k;
+	struct regdb_trust *t = builtin();
+	struct blob db;
+	unsigned char *sig;
+	size_t siglen;
+	struct regdb *d;
+
+	CHECK(prefix, "genkey failed");
+	kp = with(prefix, ".key.priv");
+	cp = with(prefix, ".x509.pem");
+	k = regdb_key_load(kp, cp, &err);
+	CHECK(k, "%s", err);
+	LOAD(deb_db[0], &db);
+	CHECK(!regdb_sign_p7s(k, db.p, db.len, &sig, &siglen, &err), "%s", err);
+	regdb_key_free(k);
+	d = regdb_open_mem("signed-by-intruder", db.p, db.len, sig, siglen, t, &err);
+	CHECK(!d, "a p7s carrying its own untrusted certificate was accepted");
+	CHECK(strstr(err, "\"CN=intruder\" is not a trusted certificate"), "%s", err);
+	free(err);
+	err = NULL;
+	/* The same p7s is good once its certificate is trusted. */
+	CHECK(regdb_trust_add_file(t, cp, &err) == 1, "%s", err);
+	d = regdb_open_mem("signed-by-intruder", db.p, db.len, sig, siglen, t, &err);
+	CHECK(d, "the p7s does not verify even with its certificate: %s", err);
+	CHECK(strstr(regdb_signer(d), "intruder.x509.pem"), "%s", regdb_signer(d));
+	regdb_close(d);
+	regdb_trust_free(t);
+	free(sig);
+	free(db.p);
+	free(kp);
+	free(cp);
+	free(prefix);
+}
+
+static void v19_signed_by_an_untrusted_key_is_refused(void)
+{
+	char *prefix = fresh_key("stranger"), *kp, *pp, *err = NULL;
+	struct regdb_trust *t = trust2018("sforshee.key.pub.pem");
+	struct regdb_key *k;
+	struct blob bin;
+	unsigned char *out;
+	size_t len;
+	struct regdb *d;
+
+	CHECK(prefix && t, "setup failed");
+	kp = with(prefix, ".key.priv");
+	pp = with(prefix, ".key.pub.pem");
+	k = regdb_key_load(kp, NULL, &err);
+	CHECK(k, "%s", err);
+	LOAD2018("regulatory.bin", &bin);
+	/* re-sign the real file: the old signature is replaced */
+	CHECK(!regdb_sign_v19(k, bin.p, bin.len, &out, &len, &err), "%s", err);
+	regdb_key_free(k);
+	CHECK(len == bin.len && !memcmp(out + 20, bin.p + 20, len - 20 - 256),
+	      "re-signing changed the data");
+	d = regdb_open_mem("stranger.bin", out, len, NULL, 0, t, &err);
+	CHECK(!d && strstr(err, "does not verify with any of the 1 trusted keys"),
+	      "untrusted v19 signature: %s", d ? "accepted" : err);
+	free(err);
+	err = NULL;
+	CHECK(regdb_trust_add_file(t, pp, &err) == 1, "%s", err);
+	d = regdb_open_mem("stranger.bin", out, len, NULL, 0, t, &err);
+	CHECK(d, "not accepted with its key trusted: %s", err);
+	regdb_close(d);
+	regdb_trust_free(t);
+	free(out);
+	free(bin.p);
+	free(kp);
+	free(pp);
+	free(prefix);
+}
+
+static void key_files_are_private_and_never_overwritten_without_force(void)
+{
+	char *prefix = fresh_key("owner"), *kp, *err = NULL;
+	struct stat st;
+
+	CHECK(prefix, "genkey failed");
+	kp = with(prefix, ".key.priv");
+	CHECK(!stat(kp, &st) && (st.st_mode & 0777) == 0600, "mode %o",
+	      st.st_mode & 0777);
+	CHECK(regdb_write_file(kp, "x", 1, 0600, false, &err) &&
+	      strstr(err, "exists; use --force"), "overwrote: %s", err);
+	free(err);
+	CHECK(!stat(kp, &st) && st.st_size > 1, "the key was damaged");
+	CHECK(!regdb_write_file(kp, "x", 1, 0600, true, NULL) &&
+	      !stat(kp, &st) && st.st_size == 1, "--force did not replace it");
+	free(kp);
+	free(prefix);
+}
+
+/* ---- structural checks, below the signature ---- */
+
+static unsigned char *compile_text(const char *text, int version, size_t *len)
+{
+	struct regdb_src *s = regdb_src_parse("t", text, strlen(text), NULL);
+	unsigned char *out = NULL;
+
+	if (s && regdb_compile(s, version, &out, len, NULL))
+		out = NULL;
+	regdb_src_free(s);
+	return out;
+}
+
+static bool refused_with(const unsigned char *db, size_t len, const char *msg,
+			 char **err)
+{
+	struct regdb *d = rdb_open_unverified("bad.db", db, len, err);
+
+	regdb_close(d);
+	return !d && *err && !strncmp(*err, "bad.db: byte ", 13) &&
+	       strstr(*err, msg);
+}
+
+/* Change a copy of db[0..len) with @stmt (on c); it must be refused. */
+#define MUTATE(stmt, msg)						\
+	do {								\
+		c = malloc(len);					\
+		memcpy(c, db, len);					\
+		stmt;							\
+		CHECK(refused_with(c, len, msg, &err), "%s: got %s", msg, err); \
+		free(err);						\
+		err = NULL;						\
+		free(c);						\
+	} while (0)
+
+static void v20_structure_errors_are_refused_with_offset_and_reason(void)
+{
+	static const char text[] =
+		"country AT:\n\t(2402 - 2482 @ 40), (20)\n"
+		"country DE:\n\t(5170 - 5250 @ 80), (20), AUTO-BW\n";
+	size_t len;
+	unsigned char *db = compile_text(text, 20, &len), *c;
+	char *err = NULL;
+	struct regdb *d;
+
+	CHECK(db, "compile failed");
+	d = rdb_open_unverified("good.db", db, len, &err);
+	CHECK(d, "%s", err);
+	regdb_close(d);
+	/* countries: AT at 8, DE at 12, terminator at 16 */
+	MUTATE(memcpy(c + 8, "DE", 2), "is not after");
+	MUTATE(memcpy(c + 12, "de", 2), "not two capital letters");
+	MUTATE(c[17] = 0x33, "terminator");
+	MUTATE(c[len - 8 + 1] = 0, "no rules");	/* a collection's n_rules */
+	/* the first rule (after the 20-byte header+table) */
+	MUTATE(c[20] = 8, "rule length 8");
+	MUTATE(c[21] = 0x40, "unknown rule flags");
+	MUTATE(memcpy(c + 28, c + 24, 4), "empty or inverted");
+	MUTATE(c[32] = 0x10, "wider than the range");	/* bw > range */
+	MUTATE(c[4 + 3] = 21, "version 21");
+	free(db);
+	{
+		/* Debian's file: the last collection's first rule pointer
+		 * aimed at the first WMM rule, right after the country table */
+		struct blob deb;
+		size_t n_c = 0, coll;
+
+		LOAD(deb_db[0], &deb);
+		while (rdb_be16(deb.p + 8 + 4 * n_c + 2))
+			n_c++;
+		coll = (size_t)rdb_be16(deb.p + 8 + 4 * (n_c - 1) + 2) << 2;
+		deb.p[coll + 4] = (unsigned char)((8 + 4 * (n_c + 1)) >> 10);
+		deb.p[coll + 5] = (unsigned char)((8 + 4 * (n_c + 1)) >> 2);
+		db = deb.p;
+		len = deb.len;
+		CHECK(refused_with(db, len, "rule overlaps the WMM rule", &err),
+		      "got %s", err);
+		free(err);
+		err = NULL;
+		free(deb.p);
+	}
+	/* AUTO-BW lets the bandwidth exceed the range */
+	db = compile_text("country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n", 20, &len);
+	CHECK(db, "compile failed");
+	d = rdb_open_unverified("autobw.db", db, len, &err);
+	CHECK(d, "AUTO-BW rule with wide bandwidth refused: %s", err);
+	regdb_close(d);
+	/* without AUTO-BW (the rule's flags at byte 17) it is refused */
+	CHECK(db[17] == RDB_FW_AUTO_BW, "rule flags at 17 are %#x", db[17]);
+	db[17] = 0;
+	CHECK(refused_with(db, len, "wider than the range", &err), "%s", err);
+	free(err);
+	err = NULL;
+	free(db);
+	/* and the compiler will not write it */
+	CHECK(!compile_text("country DE:\n\t(5170 - 5250 @ 160), (20)\n", 20, &len),
+	      "compiled a rule wider than its range without AUTO-BW");
+}
+
+static void v19_structure_errors_are_refused_with_offset_and_reason(void)
+{
+	static const char text[] =
+		"country AT:\n\t(2402 - 2482 @ 40), (20)\n"
+		"country DE:\n\t(5170 - 5250 @ 80), (20)\n";
+	size_t len, n;
+	unsigned char *db = compile_text(text, 19, &n), *c;
+	char *err = NULL;
+	size_t ctab;
+
+	CHECK(db, "compile failed");
+	len = n + 4;	/* room for a 4-byte "signature" */
+	db = realloc(db, len);
+	memset(db + n, 0, 4);
+	db[19] = 4;
+	ctab = rdb_be32(db + 8);
+	MUTATE(c[11] = (unsigned char)(c[11] + 2), "not 4-byte aligned");
+	MUTATE(c[15] = 200, "country count");
+	MUTATE(memcpy(c + ctab, "DE", 2), "is not after");
+	MUTATE(c[ctab + 2] = 1, "pad byte");
+	MUTATE(c[ctab + 3] = 7, "unknown DFS region");
+	MUTATE(memset(c + ctab + 4, 0, 4), "outside the signed data");
+	/* the first rule's power rule pointed at a frequency range */
+	MUTATE(c[59] = 28, "power rule overlaps the frequency range at byte 28");
+	MUTATE(c[19] = 0, "not signed");
+	MUTATE(c[16] = 1, "signature length");
+	free(db);
+}
+
+static void trusted_set_reads_directories_and_refuses_garbage(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = rdb_asprintf("%s/test-keys-XXXXXX", tmp ? tmp : "/tmp");
+	char *src = tpath("sforshee.key.pub.pem"), *dst, *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	struct blob k;
+
+	CHECK(dir && mkdtemp(dir), "mkdtemp");
+	LOAD(src, &k);
+	dst = rdb_asprintf("%s/sforshee.key.pub.pem", dir);
+	CHECK(!regdb_write_file(dst, k.p, k.len, 0644, false, NULL), "write");
+	CHECK(regdb_trust_add_dir(t, dir, false, &err) == 1, "%s", err);
+	CHECK(regdb_trust_add_dir(t, "/nonexistent/keys", true, NULL) == 0,
+	      "missing directory not tolerated");
+	CHECK(regdb_trust_add_dir(t, "/nonexistent/keys", false, NULL) < 0,
+	      "missing directory accepted");
+	CHECK(regdb_trust_add_mem(t, "junk", "hello", 5, &err) < 0 &&
+	      strstr(err, "junk: no certificate or public key"), "%s", err);
+	free(err);
+	err = NULL;
+	k.p[60] ^= 0x10;	/* inside the base64 of the key */
+	CHECK(regdb_trust_add_mem(t, "damaged", k.p, k.len, &err) < 0, "damaged key accepted");
+	free(err);
+	CHECK(regdb_trust_count(t) == 1, "%zu keys", regdb_trust_count(t));
+	regdb_trust_free(t);
+	unlink(dst);
+	rmdir(dir);
+	free(k.p);
+	free(dst);
+	free(src);
+	free(dir);
+}
+
+int main(void)
+{
+	rdb_crypto_init();
+	run("v19_2018_verifies_with_sforshee_public_key",
+	    v19_2018_verifies_with_sforshee_public_key);
+	run("v20_2018_with_signed_attributes_verifies_with_sforshee_cert",
+	    v20_2018_with_signed_attributes_verifies_with_sforshee_cert);
+	run("files_2018_are_refused_without_their_key",
+	    files_2018_are_refused_without_their_key);
+	run("debian_files_verify_with_builtin_keys",
+	    debian_files_verify_with_builtin_keys);
+	run("debian_signature_needs_its_own_signer_trusted",
+	    debian_signature_swapped_between_signers_still_needs_trust);
+	run("keys_readme_fingerprints_match_builtin_keys",
+	    keys_readme_fingerprints_match_builtin_keys);
+	run("keys_readme_fingerprints_match_debian_p7s_certificates",
+	    keys_readme_fingerprints_match_debian_p7s_certificates);
+	run("compile_2018_v20_is_byte_identical",
+	    compile_2018_v20_is_byte_identical);
+	run("compile_2018_v19_unsigned_part_is_byte_identical",
+	    compile_2018_v19_unsigned_part_is_byte_identical);
+	run("debian_files_decompile_and_compile_to_the_same_bytes",
+	    debian_files_decompile_and_compile_to_the_same_bytes);
+	run("decompile_of_compiled_2018_db_txt_means_the_same",
+	    decompile_of_compiled_2018_db_txt_means_the_same);
+	run("lint_is_silent_on_2018_db_txt", lint_is_silent_on_2018_db_txt);
+	run("lint_reports_each_kind_of_mistake",
+	    lint_reports_each_kind_of_mistake);
+	run("parse_errors_name_the_line", parse_errors_name_the_line);
+	run("v20_compile_refuses_flags_it_cannot_store",
+	    v20_compile_refuses_flags_it_cannot_store);
+	run("lookup_finds_every_country_and_nothing_else",
+	    lookup_finds_every_country_and_nothing_else);
+	run("lookup_exposes_dfs_region_flags_power_and_wmm",
+	    lookup_exposes_dfs_region_flags_power_and_wmm);
+	run("dump_text_is_legacy_regdbdump_text",
+	    dump_text_is_legacy_regdbdump_text);
+	run("v20_structure_errors_are_refused_with_offset_and_reason",
+	    v20_structure_errors_are_refused_with_offset_and_reason);
+	run("v19_structure_errors_are_refused_with_offset_and_reason",
+	    v19_structure_errors_are_refused_with_offset_and_reason);
+	run("trusted_set_reads_directories_and_refuses_garbage",
+	    trusted_set_reads_directories_and_refuses_garbage);
+	run("key_files_are_private_and_never_overwritten_without_force",
+	    key_files_are_private_and_never_overwritten_without_force);
+	run("p7s_signed_by_an_untrusted_embedded_certificate_is_refused",
+	    p7s_signed_by_an_untrusted_embedded_certificate_is_refused);
+	run("v19_signed_by_an_untrusted_key_is_refused",
+	    v19_signed_by_an_untrusted_key_is_refused);
+	run("carried_certificate_is_not_what_verifies",
+	    carried_certificate_is_not_what_verifies);
+	run("every_truncation_is_refused", every_truncation_is_refused);
+	run("every_change_of_the_p7s_signature_value_is_refused",
+	    every_change_of_the_p7s_signature_value_is_refused);
+	run("every_byte_of_a_p7s_changed_never_crashes",
+	    every_byte_of_a_p7s_changed_never_crashes);
+	run("every_single_byte_change_in_signed_data_is_refused",
+	    every_single_byte_change_in_signed_data_is_refused);
+	printf("%u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Tests of the regdb and regdbdump commands (ASan builds): exit status,
+# output, key files. Prints TAP-style lines and "N passed, N failed".
+# Needs BUILD, SHARED_TESTDATA and TMPDIR.
+set -u
+regdb=$BUILD/san/regdb
+regdbdump=$BUILD/san/regdbdump
+T=$SHARED_TESTDATA/wireless-regdb-2018
+D=/lib/firmware
+work=$TMPDIR/tools
+mkdir -p "$work"
+passed=0
+failed=0
+n=0
+
+# t NAME EXPECTED-STATUS COMMAND...: run, compare the exit status
+t() {
+	name=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	"$@" >"$work/out" 2>"$work/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		passed=$((passed + 1))
+		echo "ok $n - $name"
+		return 0
+	fi
+	failed=$((failed + 1))
+	echo "not ok $n - $name"
+	echo "#   command: $*"
+	echo "#   exit $got, expected $want"
+	sed -e 's/^/#   stderr: /' "$work/err" | head -5
+	return 1
+}
+
+# c NAME CONDITION...: a check on the last command's output
+c() {
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		passed=$((passed + 1))
+		echo "ok $n - $name"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $name"
+		echo "#   check: $*"
+		head -3 "$work/out" | sed -e 's/^/#   stdout: /'
+		head -3 "$work/err" | sed -e 's/^/#   stderr: /'
+	fi
+}
+
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+has() { grep -q -- "$1" "$2"; }
+
+t "regdb --help exits 0" 0 "$regdb" --help
+c "regdb --help lists every command" sh -c \
+	"for x in compile sign verify dump lookup decompile lint genkey; do grep -q \"regdb \$x \" '$work/out' || exit 1; done"
+t "regdb without a command is a usage error" 2 "$regdb"
+t "regdb with an unknown command is a usage error" 2 "$regdb" frobnicate
+t "regdb verify without a file is a usage error" 2 "$regdb" verify
+t "regdb --version exits 0" 0 "$regdb" --version
+t "regdbdump --help exits 0" 0 "$regdbdump" --help
+t "regdbdump without a file is a usage error" 2 "$regdbdump"
+
+# Legacy crda's regdbdump printed exactly this text for the same files.
+t "regdbdump prints the 2018 regulatory.bin" 0 \
+	"$regdbdump" -n -k "$T/sforshee.key.pub.pem" "$T/regulatory.bin"
+c "regdbdump text of the 2018 file is legacy regdbdump's" \
+	[ "$(sha "$work/out")" = fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63 ]
+t "regdbdump prints Debian's regulatory.db with built-in keys" 0 \
+	"$regdbdump" -s "$D/regulatory.db.p7s-debian" "$D/regulatory.db-debian"
+# (known for Debian's wireless-regdb 2026.09.03-1~deb12u1 only)
+if [ "$(sha "$D/regulatory.db-debian")" = 7e236caecd939c8ec98be4870bf30422f28ffef2565a38aaaa2d9ddabd0c2641 ]; then
+	c "regdbdump text of Debian's file is legacy regdbdump's" \
+		[ "$(sha "$work/out")" = c1bb1ea6cf2de1acf54d0e14960504ce06bca6b2effca534ab130f4e47c7b6a5 ]
+else
+	c "regdbdump text of Debian's file starts like legacy regdbdump's" \
+		has "^country 00: DFS-UNSET$" "$work/out"
+fi
+t "regdbdump refuses the 2018 file without its key" 1 \
+	"$regdbdump" "$T/regulatory.bin"
+c "the refusal names the file and the byte offset" \
+	has "regulatory.bin: byte 5492: " "$work/err"
+c "a refused file prints nothing on stdout" [ ! -s "$work/out" ]
+
+cp "$D/regulatory.db-upstream" "$work/regulatory.db"
+cp "$D/regulatory.db.p7s-upstream" "$work/regulatory.db.p7s"
+t "regdb verify finds FILE.p7s beside FILE" 0 "$regdb" verify "$work/regulatory.db"
+c "regdb verify names the signer" has "signed by builtin:wens.x509.pem" "$work/out"
+printf '\001' | dd of="$work/regulatory.db" bs=1 seek=1000 conv=notrunc 2>/dev/null
+t "regdb verify refuses a changed byte" 1 "$regdb" verify "$work/regulatory.db"
+c "the refusal names file, offset and reason" \
+	has "regulatory.db: byte 0: signature .*regulatory.db.p7s: RSA signature does not verify" "$work/err"
+rm "$work/regulatory.db.p7s"
+t "regdb verify refuses a regulatory.db without its p7s" 1 "$regdb" verify "$work/regulatory.db"
+
+t "regdb lookup prints one country" 0 "$regdb" lookup \
+	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" de
+c "lookup prints the country line" has "^country DE: DFS-ETSI$" "$work/out"
+c "lookup prints its WMM rules" has "WMM 5150.000 - 5250.000 MHz: VO client 3/7/2/2" "$work/out"
+t "regdb lookup of an absent country fails" 1 "$regdb" lookup \
+	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" QQ
+
+t "regdb compile writes both formats" 0 "$regdb" compile \
+	--bin "$work/c.bin" --db "$work/c.db" "$T/db.txt"
+c "compiled regulatory.db equals the 2018 file" cmp -s "$work/c.db" "$T/regulatory.db"
+c "compiled regulatory.bin equals the 2018 file but for the signature" sh -c \
+	"cmp -n 16 '$work/c.bin' '$T/regulatory.bin' && cmp -s -i 20 '$work/c.bin' '$T/regulatory.bin' 2>/dev/null; cmp -i 20 '$work/c.bin' '$T/regulatory.bin' 2>&1 | grep -q 'EOF on $work/c.bin'"
+t "regdb lint is silent on the 2018 db.txt" 0 "$regdb" lint "$T/db.txt"
+c "lint printed nothing" [ ! -s "$work/out" ]
+printf 'country DE:\n\t(2402 - 2482 @ 40), (20), NO-FOO\n' >"$work/bad.txt"
+t "regdb lint fails on an unknown flag" 1 "$regdb" lint "$work/bad.txt"
+c "lint names the line" has "bad.txt: line 2: Invalid flag 'NO-FOO'" "$work/out"
+t "regdb compile fails on an unknown flag" 1 "$regdb" compile --db "$work/x.db" "$work/bad.txt"
+
+t "regdb decompile writes db.txt" 0 "$regdb" decompile \
+	-s "$D/regulatory.db.p7s-upstream" -o "$work/deb.txt" "$D/regulatory.db-upstream"
+t "the decompiled text compiles" 0 "$regdb" compile --db "$work/deb.db" "$work/deb.txt"
+c "and gives Debian's file back byte for byte" cmp -s "$work/deb.db" "$D/regulatory.db-upstream"
+
+t "regdb genkey makes a key pair and certificate" 0 "$regdb" genkey --cn tester "$work/k"
+c "the private key is mode 0600" [ "$(stat -c %a "$work/k.key.priv")" = 600 ]
+c "the public files exist" [ -s "$work/k.key.pub.pem" ] && [ -s "$work/k.x509.pem" ]
+before=$(sha "$work/k.key.priv")
+t "regdb genkey refuses to overwrite without --force" 1 "$regdb" genkey "$work/k"
+c "the key is unchanged" [ "$(sha "$work/k.key.priv")" = "$before" ]
+t "regdb genkey --force replaces it" 0 "$regdb" genkey --force --cn tester "$work/k"
+c "the key changed and is still 0600" sh -c \
+	"[ '$(sha "$work/k.key.priv")' != '$before' ] && [ \$(stat -c %a '$work/k.key.priv') = 600 ]"
+
+t "regdb compile --sign-key signs both formats" 0 "$regdb" compile \
+	--bin "$work/s.bin" --db "$work/s.db" --sign-key "$work/k.key.priv" \
+	--cert "$work/k.x509.pem" "$T/db.txt"
+t "the signed regulatory.bin verifies with the new public key" 0 \
+	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/s.bin"
+t "the signed regulatory.db verifies with the new certificate" 0 \
+	"$regdb" verify -n -k "$work/k.x509.pem" "$work/s.db"
+t "the signed regulatory.db is refused with only the built-in keys" 1 \
+	"$regdb" verify "$work/s.db"
+c "the refusal says the signer is not trusted" has '"CN=tester" is not a trusted certificate' "$work/err"
+t "a bare public key cannot verify a regulatory.db" 1 \
+	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/s.db"
+cp "$T/regulatory.bin" "$work/r.bin"
+t "regdb sign re-signs a regulatory.bin in place" 0 \
+	"$regdb" sign --sign-key "$work/k.key.priv" "$work/r.bin"
+t "which then verifies with the new key only" 0 \
+	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/r.bin"
+t "and no longer with sforshee's" 1 \
+	"$regdb" verify -n -k "$T/sforshee.key.pub.pem" "$work/r.bin"
+t "regdb sign without --sign-key is a usage error" 2 "$regdb" sign "$work/r.bin"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
