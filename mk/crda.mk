@@ -38,3 +38,26 @@ install-udev-cfg80211:
 # In the VM: crda where udev's rule runs it, and the rule.
 VM_FILES += $(BUILD)/crda:/sbin/crda \
 	$(TOP)/udev/85-regcore.rules:/lib/udev/rules.d/85-regcore.rules
+
+# The database the VM's crda finds by default: Debian's wireless-regdb,
+# decompiled and compiled again as regulatory.bin (version 19), signed by
+# a key made for the test VM, whose public half the VM trusts through
+# /etc/wireless-regdb/pubkeys. This way cfg80211 in the VM finds no
+# regulatory.db of its own and asks crda, as on a system without one, and
+# the compiler, signer and runtime trust directory are part of the run.
+VMDB := $(BUILD)/vmdb
+VMDB_SRC := /lib/firmware/regulatory.db-upstream
+VMDB_SIG := /lib/firmware/regulatory.db.p7s-upstream
+$(VMDB)/regulatory.bin: $(BUILD)/regdb $(VMDB_SRC)
+	@rm -rf $(VMDB) && mkdir -p $(VMDB)
+	@$(BUILD)/regdb decompile -s $(VMDB_SIG) \
+		-o $(VMDB)/db.txt $(VMDB_SRC)
+	@$(BUILD)/regdb genkey --bits 2048 --cn regcore-vm-test $(VMDB)/vmtest >/dev/null
+	@$(BUILD)/regdb compile --bin $(VMDB)/regulatory.bin \
+		--sign-key $(VMDB)/vmtest.key.priv $(VMDB)/db.txt
+$(VMDB)/vmtest.key.pub.pem: $(VMDB)/regulatory.bin
+
+VM_FILES += $(VMDB)/regulatory.bin:/usr/lib/crda/regulatory.bin \
+	$(VMDB)/vmtest.key.pub.pem:/etc/wireless-regdb/pubkeys/vmtest.key.pub.pem \
+	$(BUILD)/regdb:/usr/bin/regdb $(BUILD)/regdbdump:/sbin/regdbdump \
+	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules

@@ -191,13 +191,17 @@ rc_serve() {
 	[ "$1" = nl80211 ] && rc_dev=regulatory.0
 	rc_state=/run/rc-served.$rc_dev
 	rc_seen=$(cat "$rc_state" 2>/dev/null || echo 0)
-	rc_idle=0
 	rc_served=
-	while [ "$rc_idle" -lt "$((${2:-1} * 10))" ]; do
-		udev_settle
-		rc_now=$(grep -c "^$rc_dev " "$RC_UDEV_LOG")
-		if [ "$rc_now" -le "$rc_seen" ]; then
-			rc_idle=$((rc_idle + 1))
+	rc_quiet_since=$(rc_now)
+	while :; do
+		rc_count=$(grep -c "^$rc_dev " "$RC_UDEV_LOG")
+		if [ "$rc_count" -le "$rc_seen" ]; then
+			# quiet for long enough: make sure udevd is not sitting on
+			# an event, then stop
+			if [ "$(rc_elapsed "$rc_quiet_since")" -ge "${2:-1}" ]; then
+				udev_settle
+				[ "$(grep -c "^$rc_dev " "$RC_UDEV_LOG")" -le "$rc_seen" ] && break
+			fi
 			sleep 0.1
 			continue
 		fi
@@ -210,9 +214,16 @@ rc_serve() {
 		nlcraft --family "$1" SET_REG alpha2="$rc_cc" dfs_region="${rc_d:-$RC_DE_DFS}" \
 			$(echo "${rc_r:-$RC_DE_RULES}") >/dev/null 2>&1
 		rc_served="$rc_served $rc_cc"
-		rc_idle=0
+		rc_quiet_since=$(rc_now)
 	done
 	echo "${rc_served# }"
+}
+# rc_now: seconds since boot; rc_elapsed T: whole seconds since T
+rc_now() {
+	cut -d' ' -f1 /proc/uptime
+}
+rc_elapsed() {
+	echo "$(rc_now) $1" | awk '{ printf "%d", $1 - $2 }'
 }
 rc_serve_reset() {
 	udev_settle
