@@ -95,12 +95,24 @@ rc_pending() {
 	wait_until 10 sh -c "dmesg | grep 'regcore: .* hint: asked userspace for ' | tail -n 1 | grep -q 'for $1\$'"
 }
 
+# rc_mark: remember this point of the kernel log; rc_log prints what was
+# logged since. Unlike lib.sh's dmesg_mark, which every test result moves,
+# this mark stays until the next rc_mark, so a series of tests can look
+# at what one action caused.
+rc_mark() {
+	RC_MARK="regcore-test: mark $$ $(cut -d' ' -f1 /proc/uptime)"
+	echo "<6>$RC_MARK" >/dev/kmsg
+}
+rc_log() {
+	dmesg | awk -v m="${RC_MARK:-}" 'found { print } m != "" && index($0, m) { found = 1 }'
+}
+
 # rc_wait_log ERE: wait (10 s at most) for a kernel log line matching ERE
-# written since the last mark (dmesg_mark, or the last test's result).
+# written since rc_mark.
 rc_wait_log() {
 	rc_n=0
 	while [ $rc_n -lt 100 ]; do
-		dmesg_since | grep -qE -- "$1" && return 0
+		rc_log | grep -qE -- "$1" && return 0
 		sleep 0.1
 		rc_n=$((rc_n + 1))
 	done

@@ -10,11 +10,11 @@ rc_mask_crda
 trap 'rc_unload; rc_unmask_crda' EXIT
 
 rc_uevents_clear
-dmesg_mark
+rc_mark
 rc_load crda_timeout_ms=3000
 modprobe regsim radios=1
 rc_wait_log 'regcore: settings restored'
-log=$(dmesg_since)
+log=$(rc_log)
 expect_match "an unanswered world request is dropped after 3000 ms, with a log line" \
 	'regcore: no answer for the core request for 00 within 3000 ms: dropped$' "$log"
 expect_match "the world domain is restored, nothing asked again" \
@@ -31,14 +31,14 @@ expect_eq "DE is in force" DE "$(rc_alpha2)"
 
 # A driver hint nobody answers: back to the world, then DE asked again.
 rc_uevents_clear
-dmesg_mark
+rc_mark
 check "a driver hint for US is accepted" \
 	sh -c 'echo "0 US" >/sys/module/regsim/parameters/hint'
 rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE'
 # answer the repeated request at once, well within its 3 s
 rc_pending DE && answer=$(rc_answer DE 2>&1)
 answer_rc=$?
-log=$(dmesg_since)
+log=$(rc_log)
 expect_match "the driver request is dropped after the timeout" \
 	'regcore: no answer for the driver request for US within 3000 ms: dropped$' "$log"
 expect_match "the world comes back and the user's DE is asked for again" \
@@ -53,12 +53,12 @@ expect_eq "and the radio follows it" "5180 2300 no_ht40_minus,indoor_only" \
 
 # A user request nobody answers: the user's earlier choice comes back.
 rc_uevents_clear
-dmesg_mark
+rc_mark
 check "a user hint for FR is accepted" regctl set FR
 rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE'
 rc_pending DE && answer=$(rc_answer DE 2>&1)
 answer_rc=$?
-log=$(dmesg_since)
+log=$(rc_log)
 expect_match "the user request is dropped after the timeout" \
 	'regcore: no answer for the user request for FR within 3000 ms: dropped$' "$log"
 expect_match "the world comes back and the user's earlier DE is asked for again" \
@@ -72,12 +72,12 @@ check "a late answer for FR is refused" \
 
 # When the earlier choice cannot be had either, it is forgotten: no loop.
 rc_uevents_clear
-dmesg_mark
+rc_mark
 check "a user hint for FR is accepted again" regctl set FR
 rc_wait_log 'regcore: no answer for the user request for DE'
 rc_wait_log 'regcore: settings restored: world domain in force$'
 sleep 4
-log=$(dmesg_since)
+log=$(rc_log)
 expect_match "FR is dropped, DE asked for again" \
 	'regcore: settings restored: world domain in force, asking again for DE$' "$log"
 expect_match "DE is dropped too, and the world stays" \

@@ -50,7 +50,7 @@ wait_alpha2() {
 }
 
 syslog_mark
-dmesg_mark
+rc_mark
 check "regcore loads" rc_load
 check "regsim registers a radio" modprobe regsim radios=1
 check "crda answers the core's request: the database's world domain is in force" \
@@ -64,7 +64,7 @@ expect_eq "in the world domain channel 36 is no-IR" "5180 2000 no_ir,no_ht40_min
 
 # regctl set DE: the user's hint, all the way.
 syslog_mark
-dmesg_mark
+rc_mark
 rc_uevents_clear
 check "regctl set DE is accepted" regctl set DE
 check "DE is in force within 10 s" wait_alpha2 DE
@@ -75,7 +75,7 @@ expect_eq "the radio's channel 36 changed: indoor only, 23 dBm, no longer no-IR"
 	"5180 2300 no_ht40_minus,indoor_only" "$(rc_chan rphy0 5180)"
 expect_eq "the radio's channel 52 needs radar detection" \
 	"5260 2000 radar,indoor_only cac=60000" "$(rc_chan rphy0 5260)"
-log=$(dmesg_since)
+log=$(rc_log)
 expect_match "trail 1: the kernel asked userspace for DE" \
 	'regcore: user hint: asked userspace for DE$' "$log"
 expect_eq "trail 2: udevd got the uevent COUNTRY=DE" "COUNTRY=DE" "$(rc_uevents)"
@@ -89,7 +89,7 @@ expect_match "trail 4: the kernel installed DE" \
 # An unknown country: crda says so, the domain stays; after the timeout
 # the user's earlier choice (DE) is asked for again and comes back.
 syslog_mark
-dmesg_mark
+rc_mark
 check "regctl set XZ is accepted by the kernel" regctl set XZ
 wait_until 5 sh -c "grep -q 'country XZ is not in the database' /var/log/messages"
 expect_match "crda logs that XZ is not in the database" \
@@ -101,7 +101,7 @@ check "and crda brings it back" wait_alpha2 DE
 
 # A tampered database: crda refuses it and sends nothing.
 syslog_mark
-dmesg_mark
+rc_mark
 cp "$db" "$db.good"
 byte=$(dd if="$db" bs=1 skip=300 count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
 # shellcheck disable=SC2059
@@ -112,14 +112,14 @@ wait_until 5 sh -c "grep -q 'refusing the database' /var/log/messages"
 expect_match "crda refuses the tampered database, naming it" \
 	'crda\[[0-9]+\]: refusing the database: /usr/lib/crda/regulatory.bin' "$(syslog_since)"
 expect_eq "the domain is unchanged" DE "$(rc_alpha2)"
-expect_no_match "the kernel received no rules for FR" 'domain FR' "$(dmesg_since)"
+expect_no_match "the kernel received no rules for FR" 'domain FR' "$(rc_log)"
 mv "$db.good" "$db"
 check "after the timeout the user's DE is asked for again" \
 	rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE$'
 check "and crda, with the database repaired, brings it back" wait_alpha2 DE
 
 # No crda at all: the request times out and the system stays usable.
-dmesg_mark
+rc_mark
 mv /sbin/crda /sbin/crda.off
 check "regctl set JP is accepted with no crda installed" regctl set JP
 check "the request for JP times out" \
