@@ -61,3 +61,18 @@ VM_FILES += $(VMDB)/regulatory.bin:/usr/lib/crda/regulatory.bin \
 	$(VMDB)/vmtest.key.pub.pem:/etc/wireless-regdb/pubkeys/vmtest.key.pub.pem \
 	$(BUILD)/regdb:/usr/bin/regdb $(BUILD)/regdbdump:/sbin/regdbdump \
 	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules
+
+# Benchmark: hint-to-applied latency in the VM (tests/vm/bench/latency.sh),
+# regcore + crda next to cfg80211 + crda and cfg80211 + regulatory.db.
+BENCH += bench-latency
+.PHONY: bench-latency
+VM_FILES += $(BUILD)/reglat:/usr/bin/reglat \
+	/lib/firmware/regulatory.db-upstream:/usr/share/regcore/regulatory.db \
+	/lib/firmware/regulatory.db.p7s-upstream:/usr/share/regcore/regulatory.db.p7s
+$(BUILD)/reglat: $(TOP)/tests/vm/tools/reglat.c $(BUILD)/libregnl.a $(TOP)/crda/nl/regnl.h
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) $(USER_LDFLAGS) $< \
+		$(BUILD)/libregnl.a $(REGNL_LDLIBS) -o $@
+bench-latency: VM_TESTS := 90-bench
+bench-latency: vm-files
+	@$(VM_RUN) debian $(VM_FILES) \
+		$(TOP)/tests/vm/bench/latency.sh:/regvm/tests/90-bench-latency.sh
