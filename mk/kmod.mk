@@ -17,3 +17,12 @@ check-kstyle:
 # The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh) source this
 # helper and read JSON with jq.
 VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh /usr/bin/jq:/usr/bin/jq
+
+# make install: regcore.ko into the kernel's module tree (not the test
+# driver), then depmod unless installing into a staging DESTDIR.
+INSTALL_GOALS += install-kmod
+.PHONY: install-kmod
+install-kmod: modules
+	install -D -m 0644 $(KMOD_OUT)/regcore.ko \
+		$(DESTDIR)/lib/modules/$(KVER)/extra/regcore.ko
+	$(if $(DESTDIR),,depmod -a $(KVER))
