@@ -9,29 +9,73 @@ require_module mac80211_hwsim
 
 R="regctl --family nl80211"
 A=/tmp/nl-iw.txt
+A2=/tmp/nl-iw-after.txt
 B=/tmp/nl-regctl.txt
 
+# dfs_masked FILE: FILE with the seconds of "(for N sec)" blanked.
+dfs_masked() {
+	sed -E 's/\(for [0-9]+ sec\)/(for N sec)/' "$1"
+}
+
+# dfs_between BEFORE MIDDLE AFTER: on every line with "(for N sec)", the
+# middle file's N lies between the other two files' N.
+dfs_between() {
+	awk '
+	FNR == 1 { f++ }
+	{
+		n = ""
+		if (match($0, /\(for [0-9]+ sec\)/))
+			n = substr($0, RSTART + 5, RLENGTH - 10)
+		v[f, FNR] = n
+		if (FNR > lines)
+			lines = FNR
+	}
+	END {
+		for (i = 1; i <= lines; i++) {
+			a = v[1, i]; b = v[2, i]; c = v[3, i]
+			if (a == "" && b == "" && c == "")
+				continue
+			if (a == "" || b == "" || c == "" || b + 0 < a + 0 || b + 0 > c + 0)
+				exit 1
+		}
+	}' "$1" "$2" "$3"
+}
+
 # same_text NAME IW_CMD REGCTL_CMD: both commands succeed and print the
-# same bytes (files and cmp: $(...) would drop trailing newlines). Radar
-# channels show how many seconds they have been in their DFS state, which
-# may tick between the two runs: a difference is retried twice.
+# same bytes (files and cmp: $(...) would drop trailing newlines).
+# Radar channels show how many seconds they have been in their DFS state;
+# on a slow kernel that clock ticks between any two runs. So iw runs
+# before and after regctl: regctl's text must equal one of the two, or,
+# failing that, equal both with those seconds blanked while its own
+# seconds lie between iw's (said in a diagnostic line).
 same_text() {
-	local name=$1 i rc
-	for i in 1 2 3; do
-		sh -c "$2" >$A 2>&1
-		sh -c "$3" >$B 2>&1
-		rc=$?
-		if [ $rc -ne 0 ]; then
-			not_ok "$name" "command: $3" "got: exit status $rc" \
-				"output: $(cat $B)"
-			return 1
-		fi
-		if [ -s $A ] && cmp -s $A $B; then
-			ok "$name"
-			return 0
-		fi
-		sleep 0.2
-	done
+	local name=$1 rc
+	sh -c "$2" >$A 2>&1
+	sh -c "$3" >$B 2>&1
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		not_ok "$name" "command: $3" "got: exit status $rc" \
+			"output: $(cat $B)"
+		return 1
+	fi
+	if [ -s $A ] && cmp -s $A $B; then
+		ok "$name"
+		return 0
+	fi
+	sh -c "$2" >$A2 2>&1
+	if [ -s $A2 ] && cmp -s $A2 $B; then
+		ok "$name"
+		return 0
+	fi
+	dfs_masked $A >$A.m
+	dfs_masked $B >$B.m
+	dfs_masked $A2 >$A2.m
+	if [ -s $A ] && cmp -s $A.m $B.m && cmp -s $A2.m $B.m &&
+		dfs_between $A $B $A2; then
+		diag "$name: equal but for the DFS state seconds, which lie between iw's"
+		ok "$name"
+		return 0
+	fi
 	not_ok "$name" "iw: $2" "regctl: $3" "diff -u iw regctl:" \
 		"$(diff -u $A $B | head -n 80)"
 	return 1
@@ -70,7 +114,7 @@ check "regctl --json phy parses as JSON" sh -c "$R --json phy | jsoncheck"
 check "regctl --json phy phy0 parses as JSON" \
 	sh -c "$R --json phy phy0 | jsoncheck"
 expect_match "its JSON lists phy0 only" '"wiphys":\[\{"index":0,"name":"phy0"' \
-	"$($R --json phy phy0)"
+	"$($R --json phy phy0 | head -c 100)"
 
 # A listener must be subscribed before the change: started, then given a
 # moment (there is nothing to wait on: it prints only events).
@@ -150,29 +194,23 @@ expect_match "the dump carries FR" '^  NL80211_ATTR_REG_ALPHA2: "FR"$' \
 
 check "mac80211_hwsim unloads" modprobe -r mac80211_hwsim
 
-# Per-wiphy domains: hwsim's custom world domain (alpha2 99) on each radio,
-# then radios that hint different countries; `iw reg get` dumps them as
-# phy#N blocks after the global one.
-check "mac80211_hwsim loads with regtest=5 (custom world domain)" \
-	modprobe mac80211_hwsim radios=2 regtest=5
-wait_until 10 sh -c 'iw reg get | grep -q "^phy#"'
-same_text "regctl get prints what iw reg get prints (custom world domains)" \
+# Per-wiphy domains, all in one load (module loads are what costs time on
+# the debug kernel): hwsim's regtest=10 gives radio 0 and 1 hwsim's two
+# custom world domains (alpha2 99), radios 2 and 3 driver hints for
+# different countries; `iw reg get` dumps each as a phy#N block after the
+# global domain.
+check "mac80211_hwsim loads with 4 radios, regtest=10 (custom world and driver hints)" \
+	modprobe mac80211_hwsim radios=4 regtest=10
+wait_until 20 sh -c '[ "$(iw reg get | grep -c "^phy#")" -ge 4 ]'
+same_text "regctl get prints what iw reg get prints (per-wiphy domains)" \
 	"iw reg get" "$R get"
-expect_eq "both radios' own domains are shown" 2 "$(grep -c '^phy#' $B)"
-expect_match "they are hwsim's custom world (99)" '^country 99: DFS-UNSET$' \
+expect_eq "all four radios' own domains are shown" 4 "$(grep -c '^phy#' $B)"
+expect_match "among them hwsim's custom world (99)" '^country 99: DFS-UNSET$' \
 	"$(cat $B)"
-phy=$(ls /sys/class/ieee80211 | head -n 1)
+phy=$(ls /sys/class/ieee80211 | sort -V | head -n 1)
 same_text "regctl phy $phy prints what iw phy $phy channels prints (custom world)" \
 	"iw phy $phy channels" "$R phy $phy"
-check "mac80211_hwsim unloads again" modprobe -r mac80211_hwsim
-
-check "mac80211_hwsim loads with regtest=3 (radios hint different countries)" \
-	modprobe mac80211_hwsim radios=2 regtest=3
-wait_until 15 sh -c '[ "$(iw reg get | grep -c "^phy#")" -ge 2 ]'
-same_text "regctl get prints what iw reg get prints (driver hints)" \
-	"iw reg get" "$R get"
-expect_eq "both radios' hinted domains are shown" 2 "$(grep -c '^phy#' $B)"
-phy=$(ls /sys/class/ieee80211 | tail -n 1)
+phy=$(ls /sys/class/ieee80211 | sort -V | tail -n 1)
 same_text "regctl phy $phy prints what iw phy $phy channels prints (driver hint)" \
 	"iw phy $phy channels" "$R phy $phy"
 
