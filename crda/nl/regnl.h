@@ -29,19 +29,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "regdom.h"
+#include <linux/regcore.h>	/* the project's uapi: family and group names */
 
-/*
- * The regcore family and its multicast group. These move to
- * include/uapi/linux/regcore.h when the module's header lands; until then
- * this is the one place that spells them.
- */
-#ifndef REGCORE_GENL_NAME
-#define REGCORE_GENL_NAME "regcore"
-#endif
-#ifndef REGCORE_MCGRP_REGULATORY
-#define REGCORE_MCGRP_REGULATORY "regulatory"
-#endif
+#include "regdom.h"
 
 struct nl_msg;
 struct regnl;
