@@ -39,6 +39,7 @@ run regcore_crda regcore
 rc_unload
 
 # 2. cfg80211 asking the same crda (no regulatory.db in /lib/firmware)
+mkdir -p /etc/udev/rules.d
 cp /usr/share/regcore/85-regcore-cfg80211.rules $cfg_rule
 udevadm control --reload
 modprobe mac80211_hwsim radios=1

@@ -146,6 +146,7 @@ expect_eq "the radio follows the domain its driver asked for" \
 
 # The same crda serves cfg80211 when it has no regulatory.db of its own.
 rc_unload
+mkdir -p /etc/udev/rules.d
 cp /usr/share/regcore/85-regcore-cfg80211.rules "$cfg_rule"
 udevadm control --reload
 syslog_mark
