@@ -74,5 +74,5 @@ $(BUILD)/reglat: $(TOP)/tests/vm/tools/reglat.c $(BUILD)/libregnl.a $(TOP)/crda/
 		$(BUILD)/libregnl.a $(REGNL_LDLIBS) -o $@
 bench-latency: VM_TESTS := 90-bench
 bench-latency: vm-files
-	@$(VM_RUN) debian $(VM_FILES) \
+	@VM_GROUP_TIMEOUT=1200 VM_TIMEOUT=1500 $(VM_RUN) debian $(VM_FILES) \
 		$(TOP)/tests/vm/bench/latency.sh:/regvm/tests/90-bench-latency.sh

@@ -51,6 +51,7 @@ rm -f $cfg_rule
 udevadm control --reload
 
 # 3. cfg80211 with Debian's regulatory.db, which its built-in keys trust
+mkdir -p /lib/firmware
 cp /usr/share/regcore/regulatory.db /lib/firmware/regulatory.db
 cp /usr/share/regcore/regulatory.db.p7s /lib/firmware/regulatory.db.p7s
 modprobe mac80211_hwsim radios=1
