@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Benchmark (make bench): hint-to-applied latency, from a user hint to the
 # REG_CHANGE notification, for every country of the database, in one boot:
-#   1. regcore + udev + crda
-#   2. the kernel's cfg80211 + udev + the same crda
-#   3. cfg80211 with its in-kernel regulatory.db (no userspace at all)
-# Reports each path's median and the ratios; the target is regcore no
-# slower than cfg80211 + crda.
+#   regcore + udev + crda, and the kernel's cfg80211 + udev + the same crda,
+#     loaded side by side and measured country by country in turn, so both
+#     see the same conditions;
+#   then cfg80211 with its in-kernel regulatory.db (no userspace at all).
+# Each path gets one radio (regsim, mac80211_hwsim) to recompute. Reports
+# the medians and the ratios; the target is regcore no slower than
+# cfg80211 + crda.
 . /regvm/lib.sh
 . /regvm/regcore.sh
 require_module regcore regsim mac80211_hwsim
@@ -18,47 +20,45 @@ countries=$(regdbdump /usr/lib/crda/regulatory.bin | sed -n 's/^country \([A-Z][
 n=$(echo "$countries" | wc -w)
 diag "countries: $n"
 
-# run NAME FAMILY: measure, keep the median in $median_NAME
-run() {
-	out=$(reglat --family "$2" $countries)
-	med=$(echo "$out" | sed -n 's/^median //p')
-	got=$(echo "$out" | sed -n 's/^n //p')
-	missed=$(echo "$out" | sed -n 's/^missed //p')
-	diag "$1: median ${med:-?} ms over ${got:-0} countries (${missed:-?} not applied)"
-	echo "$out" >"/tmp/latency.$1"
-	eval "median_$1=\${med:-0}"
-	expect_eq "$1: every country was applied" "$n 0" "${got:-0} ${missed:-?}"
+# summary OUT FAMILY NAME: report and check one family's measurements
+summary() {
+	med=$(echo "$1" | sed -n "s/^$2 median //p")
+	got=$(echo "$1" | sed -n "s/^$2 n //p")
+	missed=$(echo "$1" | sed -n "s/^$2 missed //p")
+	diag "$3: median ${med:-?} ms over ${got:-0} countries (${missed:-?} not applied)"
+	expect_eq "$3: every country was applied" "$n 0" "${got:-0} ${missed:-?}"
+	echo "${med:-0}"
 }
 
-# 1. regcore, with one radio to recompute
-rc_load
-modprobe regsim radios=1
-rc_mark
-rc_wait_log 'regulatory domain 00 .* in force' || true
-run regcore_crda regcore
-rc_unload
-
-# 2. cfg80211 asking the same crda (no regulatory.db in /lib/firmware)
+# regcore and cfg80211 side by side, both answered by crda through udev
 mkdir -p /etc/udev/rules.d
 cp /usr/share/regcore/85-regcore-cfg80211.rules $cfg_rule
 udevadm control --reload
+rc_mark
+rc_load
+modprobe regsim radios=1
 modprobe mac80211_hwsim radios=1
-wait_until 15 sh -c "iw reg get | grep -q '^country 00'" || true
-sleep 2
-run cfg80211_crda nl80211
+rc_wait_log 'regulatory domain 00 .* in force' || true
+wait_until 15 sh -c "iw reg get | grep -q '^country 00: DFS-UNSET' && iw reg get | grep -q '755 - 928'" || true
+out=$(reglat --family regcore --family nl80211 $countries)
+echo "$out" >/tmp/latency.side-by-side
+regcore_med=$(summary "$out" regcore "regcore + udev + crda")
+cfg_crda_med=$(summary "$out" nl80211 "cfg80211 + udev + crda")
+rc_unload
 /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 rm -f $cfg_rule
 udevadm control --reload
 
-# 3. cfg80211 with Debian's regulatory.db, which its built-in keys trust
+# cfg80211 with Debian's regulatory.db, which its built-in keys trust
 mkdir -p /lib/firmware
 cp /usr/share/regcore/regulatory.db /lib/firmware/regulatory.db
 cp /usr/share/regcore/regulatory.db.p7s /lib/firmware/regulatory.db.p7s
 modprobe mac80211_hwsim radios=1
 sleep 2
-run cfg80211_regdb nl80211
+out=$(reglat --family nl80211 $countries)
+cfg_db_med=$(summary "$out" nl80211 "cfg80211 + regulatory.db")
 
 ratio() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else print "?" }'; }
-diag "latency, median ms: regcore+crda $median_regcore_crda, cfg80211+crda $median_cfg80211_crda, cfg80211+regulatory.db $median_cfg80211_regdb"
-diag "ratio regcore+crda / cfg80211+crda: $(ratio "$median_regcore_crda" "$median_cfg80211_crda") (target <= 1)"
-diag "ratio regcore+crda / cfg80211+regulatory.db: $(ratio "$median_regcore_crda" "$median_cfg80211_regdb")"
+diag "latency medians (ms): regcore+crda $regcore_med, cfg80211+crda $cfg_crda_med, cfg80211+regulatory.db $cfg_db_med"
+diag "ratio regcore+crda / cfg80211+crda: $(ratio "$regcore_med" "$cfg_crda_med") (target: at most 1.00)"
+diag "ratio regcore+crda / cfg80211+regulatory.db: $(ratio "$regcore_med" "$cfg_db_med")"
