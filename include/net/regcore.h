@@ -156,7 +156,8 @@ enum regcore_channel_flags {
  * @flags: REGCORE_CHAN_* in force. Before registration the driver sets the
  *	restrictions of its hardware; regcore keeps them and adds the
  *	regulatory ones on every change.
- * @max_antenna_gain: maximum antenna gain in force, dBi
+ * @max_antenna_gain: maximum antenna gain in force, dBi. Before
+ *	registration: the hardware's limit (0: none).
  * @max_power: maximum transmit power in force, dBm. Before registration:
  *	the hardware's limit (0: none).
  * @max_reg_power: maximum power the regulatory rule allows, dBm

@@ -164,7 +164,8 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 
 			chan->band = b;
 			chan->orig_flags = chan->flags;
-			chan->orig_mag = INT_MAX;
+			/* 0: no limit of the hardware's own, as for power */
+			chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
 			chan->orig_mpwr = chan->max_power;
 		}
 		n += band->n_channels;
