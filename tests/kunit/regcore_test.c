@@ -471,6 +471,35 @@ static void custom_channels_test(struct kunit *test)
 	regcore_wiphy_free(wiphy);
 }
 
+/* The hardware's own limits stay: power is min(hardware, rule). */
+static void hardware_limits_are_kept_test(struct kunit *test)
+{
+	struct regcore_channel c[2] = {
+		{ .center_freq = 2412, .max_power = 10 },
+		{ .center_freq = 2437 },
+	};
+	struct regcore_band b = { .channels = c, .n_channels = 2 };
+	struct regcore_wiphy *wiphy;
+
+	mutex_lock(&regcore_mutex);
+	if (regcore_current_regdom()->reg_rules[1].power_rule.max_eirp != 2000 ||
+	    !regcore_alpha2_is_world(regcore_current_regdom()->alpha2)) {
+		mutex_unlock(&regcore_mutex);
+		kunit_skip(test, "the world domain with 20 dBm is not in force");
+	}
+	mutex_unlock(&regcore_mutex);
+
+	wiphy = regcore_wiphy_new();
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	wiphy->bands[NL80211_BAND_2GHZ] = &b;
+	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+	KUNIT_EXPECT_EQ(test, c[0].max_reg_power, 20);
+	KUNIT_EXPECT_EQ(test, c[0].max_power, 10);
+	KUNIT_EXPECT_EQ(test, c[1].max_power, 20);
+	regcore_wiphy_unregister(wiphy);
+	regcore_wiphy_free(wiphy);
+}
+
 static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE_PARAM(regdom_validate_test, validate_gen_params),
 	KUNIT_CASE(regdom_validate_counts_test),
@@ -485,6 +514,7 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(intersect_auto_bw_test),
 	KUNIT_CASE(world_channels_test),
 	KUNIT_CASE(custom_channels_test),
+	KUNIT_CASE(hardware_limits_are_kept_test),
 	{}
 };
 
