@@ -36,30 +36,28 @@
  */
 u32 regcore_rule_flags_to_chan(u32 rule_flags)
 {
+	static const struct {
+		u32 rule;
+		u32 chan;
+	} map[] = {
+		{ NL80211_RRF_NO_IR | __NL80211_RRF_NO_IBSS, REGCORE_CHAN_NO_IR },
+		{ NL80211_RRF_DFS, REGCORE_CHAN_RADAR },
+		{ NL80211_RRF_NO_OFDM, REGCORE_CHAN_NO_OFDM },
+		{ NL80211_RRF_NO_OUTDOOR, REGCORE_CHAN_INDOOR_ONLY },
+		{ NL80211_RRF_IR_CONCURRENT, REGCORE_CHAN_IR_CONCURRENT },
+		{ NL80211_RRF_NO_HT40MINUS, REGCORE_CHAN_NO_HT40MINUS },
+		{ NL80211_RRF_NO_HT40PLUS, REGCORE_CHAN_NO_HT40PLUS },
+		{ NL80211_RRF_NO_80MHZ, REGCORE_CHAN_NO_80MHZ },
+		{ NL80211_RRF_NO_160MHZ, REGCORE_CHAN_NO_160MHZ },
+		{ NL80211_RRF_NO_HE, REGCORE_CHAN_NO_HE },
+		{ NL80211_RRF_NO_320MHZ, REGCORE_CHAN_NO_320MHZ },
+	};
 	u32 flags = 0;
+	unsigned int k;
 
-	if (rule_flags & (NL80211_RRF_NO_IR | __NL80211_RRF_NO_IBSS))
-		flags |= REGCORE_CHAN_NO_IR;
-	if (rule_flags & NL80211_RRF_DFS)
-		flags |= REGCORE_CHAN_RADAR;
-	if (rule_flags & NL80211_RRF_NO_OFDM)
-		flags |= REGCORE_CHAN_NO_OFDM;
-	if (rule_flags & NL80211_RRF_NO_OUTDOOR)
-		flags |= REGCORE_CHAN_INDOOR_ONLY;
-	if (rule_flags & NL80211_RRF_IR_CONCURRENT)
-		flags |= REGCORE_CHAN_IR_CONCURRENT;
-	if (rule_flags & NL80211_RRF_NO_HT40MINUS)
-		flags |= REGCORE_CHAN_NO_HT40MINUS;
-	if (rule_flags & NL80211_RRF_NO_HT40PLUS)
-		flags |= REGCORE_CHAN_NO_HT40PLUS;
-	if (rule_flags & NL80211_RRF_NO_80MHZ)
-		flags |= REGCORE_CHAN_NO_80MHZ;
-	if (rule_flags & NL80211_RRF_NO_160MHZ)
-		flags |= REGCORE_CHAN_NO_160MHZ;
-	if (rule_flags & NL80211_RRF_NO_HE)
-		flags |= REGCORE_CHAN_NO_HE;
-	if (rule_flags & NL80211_RRF_NO_320MHZ)
-		flags |= REGCORE_CHAN_NO_320MHZ;
+	for (k = 0; k < ARRAY_SIZE(map); k++)
+		if (rule_flags & map[k].rule)
+			flags |= map[k].chan;
 	return flags;
 }
 
@@ -363,8 +361,8 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			  enum nl80211_reg_initiator initiator)
 {
 	const struct regcore_request_info *lr = regcore_last_request_info();
-	enum nl80211_band b;
-	int i;
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
 
 	lockdep_assert_held(&regcore_mutex);
 
@@ -375,23 +373,13 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 		return;
 	}
 
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		struct regcore_band *band = wiphy->bands[b];
-
-		if (!band)
-			continue;
-		for (i = 0; i < band->n_channels; i++)
-			regcore_handle_channel(wiphy, initiator, lr,
-					       &band->channels[i]);
-	}
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		struct regcore_band *band = wiphy->bands[b];
-
-		if (!band)
-			continue;
-		for (i = 0; i < band->n_channels; i++)
-			regcore_ht40_flags(wiphy, band, &band->channels[i]);
-	}
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_handle_channel(wiphy, initiator, lr, chan);
+	/* HT40 looks at the neighbours' final flags: a second pass */
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_ht40_flags(wiphy, wiphy->bands[it.band], chan);
 	regcore_call_notifier(wiphy, lr);
 }
 
@@ -447,17 +435,12 @@ static void regcore_custom_channel(struct regcore_channel *chan,
 void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 				   const struct regcore_regdomain *regd)
 {
-	enum nl80211_band b;
-	int i;
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
 
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		struct regcore_band *band = wiphy->bands[b];
-
-		if (!band)
-			continue;
-		for (i = 0; i < band->n_channels; i++)
-			regcore_custom_channel(&band->channels[i], regd);
-	}
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_custom_channel(chan, regd);
 }
 
 /**
@@ -468,20 +451,13 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
  */
 void regcore_restore_custom_channels(struct regcore_wiphy *wiphy)
 {
-	enum nl80211_band b;
-	int i;
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
 
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		struct regcore_band *band = wiphy->bands[b];
-
-		if (!band)
-			continue;
-		for (i = 0; i < band->n_channels; i++) {
-			struct regcore_channel *chan = &band->channels[i];
-
-			chan->flags = chan->orig_flags;
-			chan->max_antenna_gain = chan->orig_mag;
-			chan->max_power = chan->orig_mpwr;
-		}
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));) {
+		chan->flags = chan->orig_flags;
+		chan->max_antenna_gain = chan->orig_mag;
+		chan->max_power = chan->orig_mpwr;
 	}
 }

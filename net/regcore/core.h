@@ -112,6 +112,36 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 void regcore_restore_custom_channels(struct regcore_wiphy *wiphy);
 u32 regcore_rule_flags_to_chan(u32 rule_flags);
 
+/* A position among a radio's channels, band by band. */
+struct regcore_chan_iter {
+	int band;
+	int idx;
+};
+
+#define REGCORE_CHAN_ITER_INIT ((struct regcore_chan_iter){ .idx = -1 })
+
+/**
+ * regcore_next_channel() - the next channel of a radio, band by band
+ * @wiphy: the radio
+ * @it: the position, REGCORE_CHAN_ITER_INIT before the first call
+ *
+ * Use as: for (it = REGCORE_CHAN_ITER_INIT;
+ *              (chan = regcore_next_channel(wiphy, &it));)
+ *
+ * Return: the next channel (its band is @it->band), or NULL past the last.
+ */
+static inline struct regcore_channel *
+regcore_next_channel(struct regcore_wiphy *wiphy, struct regcore_chan_iter *it)
+{
+	for (; it->band < NUM_NL80211_BANDS; it->band++, it->idx = -1) {
+		struct regcore_band *band = wiphy->bands[it->band];
+
+		if (band && ++it->idx < band->n_channels)
+			return &band->channels[it->idx];
+	}
+	return NULL;
+}
+
 /* wiphy.c: the radios */
 extern struct list_head regcore_wiphys;
 extern u32 regcore_wiphys_generation;

@@ -138,8 +138,9 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		.initiator = NL80211_REGDOM_SET_BY_DRIVER,
 		.alpha2 = "99",
 	};
-	enum nl80211_band b;
-	int err, i, n = 0;
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
+	int err, n = 0;
 
 	if (!wiphy) {
 		pr_err("refused radio: NULL\n");
@@ -154,21 +155,14 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		return err;
 
 	mutex_lock(&regcore_mutex);
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		struct regcore_band *band = wiphy->bands[b];
-
-		if (!band)
-			continue;
-		for (i = 0; i < band->n_channels; i++) {
-			struct regcore_channel *chan = &band->channels[i];
-
-			chan->band = b;
-			chan->orig_flags = chan->flags;
-			/* 0: no limit of the hardware's own, as for power */
-			chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
-			chan->orig_mpwr = chan->max_power;
-		}
-		n += band->n_channels;
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));) {
+		chan->band = it.band;
+		chan->orig_flags = chan->flags;
+		/* 0: no limit of the hardware's own, as for power */
+		chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
+		chan->orig_mpwr = chan->max_power;
+		n++;
 	}
 	wiphy->idx = regcore_wiphy_counter++;
 	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
