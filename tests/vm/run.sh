@@ -140,12 +140,14 @@ start=$(date +%s.%N)
 timeout -k 5 "$timeout" "${qemu[@]}" -monitor none \
 	-serial "file:$console" -serial "file:$tap" </dev/null >"$out/qemu.log" 2>&1 &
 qpid=$!
+# An interrupted run takes its VM down with it.
+trap 'kill "$qpid" 2>/dev/null; echo "vm: interrupted"; failed=$((failed + 1)); exit 130' INT TERM
 
 # Show the TAP as it arrives: each result, and the evidence of failures.
 show() {
 	tr -d '\r' | awk '
 		/^(not )?ok [0-9]+ / { print; ev = ($1 == "not"); next }
-		/^# (group|regvm:|kmemleak reported)/ { print; ev = 0; next }
+		/^# (group|regvm:|kmemleak:)/ { print; ev = 0; next }
 		/^Bail out!/ { print; next }
 		ev && /^#/ { print "    " $0 }'
 }
