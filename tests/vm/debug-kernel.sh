@@ -17,8 +17,8 @@
 # ${REGCORE_CACHE:-/var/cache/regcore (root) or ~/.cache/regcore}/debug-kernel,
 # keyed by the source package's version and a hash of the configuration
 # recipe (the fragment, this script's RECIPE, the compiler), so a second run
-# prints the same paths at once. Older builds of the same source are removed
-# when a new one completes. Progress goes to stderr; the build log is kept in
+# prints the same paths at once. A build no run has used for three days is
+# removed when a new one completes. Progress goes to stderr; the build log is kept in
 # the build directory (make.log).
 set -eu
 
@@ -54,6 +54,7 @@ mkdir -p "$cache"
 
 print_vars() {
 	local kver
+	touch "$build/.used"
 	kver=$(cat "$build/include/config/kernel.release")
 	echo "KVER=$kver"
 	echo "KDIR=$build"
@@ -116,17 +117,22 @@ if [ -n "$missing" ]; then
 	die "olddefconfig did not keep these options of $fragment:$missing"
 fi
 
-note "building bzImage and modules with -j$jobs (about 5 minutes; log: $log)"
+note "building bzImage and modules with -j$jobs (about 12 minutes on 2 cores; log: $log)"
 kmake -j"$jobs" bzImage modules
 kmake INSTALL_MOD_PATH="$build/modroot" modules_install
 touch "$build/.done"
 note "built in $(( $(date +%s) - start ))s: $(cat "$build/include/config/kernel.release")"
 
-# Builds of other configurations (or of other source versions) are stale.
+# Builds of other configurations or source versions that no run has used
+# for three days are stale (a run of another branch may still want one).
 for old in "$cache"/build-*; do
-	[ "$old" = "$build" ] || [ ! -d "$old" ] || rm -rf "$old"
+	[ "$old" != "$build" ] && [ -d "$old" ] || continue
+	stamp=$old/.used
+	[ -e "$stamp" ] || stamp=$old
+	[ -n "$(find "$stamp" -maxdepth 0 -mtime -3)" ] || rm -rf "$old"
 done
 for old in "$cache"/src-*; do
-	[ "$old" = "$src" ] || [ ! -d "$old" ] || rm -rf "$old"
+	[ "$old" = "$src" ] || [ ! -d "$old" ] || ls -d "$cache/build-${old#"$cache"/src-}-"* >/dev/null 2>&1 ||
+		rm -rf "$old"
 done
 print_vars
