@@ -108,12 +108,13 @@ static u32 regcore_cac_ms(u32 rule_cac_ms)
  */
 static const struct regcore_regdomain *
 regcore_wiphy_regdom(const struct regcore_wiphy *wiphy,
-		     const struct regcore_request_info *lr)
+		     const struct regcore_request_info *lr,
+		     const struct regcore_regdomain *cur)
 {
 	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	    lr->initiator != NL80211_REGDOM_SET_BY_USER && wiphy->regd)
 		return wiphy->regd;
-	return regcore_current_regdom();
+	return cur;
 }
 
 /* The rule of @rd for a channel, trying 20 MHz and then narrower widths. */
@@ -201,9 +202,11 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 static void regcore_handle_channel(struct regcore_wiphy *wiphy,
 				   enum nl80211_reg_initiator initiator,
 				   const struct regcore_request_info *lr,
+				   const struct regcore_regdomain *cur,
 				   struct regcore_channel *chan)
 {
-	const struct regcore_regdomain *rd = regcore_wiphy_regdom(wiphy, lr);
+	const struct regcore_regdomain *rd = regcore_wiphy_regdom(wiphy, lr,
+								  cur);
 	bool strict = regcore_strict_requester(wiphy, lr);
 	const struct regcore_reg_rule *rule, *r1, *r2;
 	u32 center = regcore_chan_khz(chan);
@@ -348,6 +351,60 @@ static void regcore_call_notifier(struct regcore_wiphy *wiphy,
 }
 
 /**
+ * regcore_compute_channels() - a radio's channels for a domain
+ * @wiphy: the radio
+ * @initiator: who caused the change
+ * @lr: the request in force
+ * @cur: the domain in force
+ *
+ * The computation itself, from plain data to plain data: no lock, no
+ * global state, no notifier (the KUnit tests call it directly).
+ */
+void regcore_compute_channels(struct regcore_wiphy *wiphy,
+			      enum nl80211_reg_initiator initiator,
+			      const struct regcore_request_info *lr,
+			      const struct regcore_regdomain *cur)
+{
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
+
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_handle_channel(wiphy, initiator, lr, cur, chan);
+	/* HT40 looks at the neighbours' final flags: a second pass */
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_ht40_flags(wiphy, wiphy->bands[it.band], chan);
+}
+
+/**
+ * regcore_channels_set_originals() - what the radio starts from
+ * @wiphy: a radio about to be registered
+ *
+ * The channels' flags, power and antenna gain as the driver set them
+ * become the originals that later domains only restrict.
+ *
+ * Return: the number of channels.
+ */
+int regcore_channels_set_originals(struct regcore_wiphy *wiphy)
+{
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
+	int n = 0;
+
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));) {
+		chan->band = it.band;
+		chan->orig_flags = chan->flags;
+		/* 0: no limit of the hardware's own, as for power */
+		chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
+		chan->orig_mpwr = chan->max_power;
+		n++;
+	}
+	return n;
+}
+
+/**
  * regcore_update_wiphy() - recompute one radio's channels
  * @wiphy: the radio
  * @initiator: who caused the change
@@ -361,8 +418,6 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			  enum nl80211_reg_initiator initiator)
 {
 	const struct regcore_request_info *lr = regcore_last_request_info();
-	struct regcore_chan_iter it;
-	struct regcore_channel *chan;
 
 	lockdep_assert_held(&regcore_mutex);
 
@@ -372,14 +427,7 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			regcore_call_notifier(wiphy, lr);
 		return;
 	}
-
-	for (it = REGCORE_CHAN_ITER_INIT;
-	     (chan = regcore_next_channel(wiphy, &it));)
-		regcore_handle_channel(wiphy, initiator, lr, chan);
-	/* HT40 looks at the neighbours' final flags: a second pass */
-	for (it = REGCORE_CHAN_ITER_INIT;
-	     (chan = regcore_next_channel(wiphy, &it));)
-		regcore_ht40_flags(wiphy, wiphy->bands[it.band], chan);
+	regcore_compute_channels(wiphy, initiator, lr, regcore_current_regdom());
 	regcore_call_notifier(wiphy, lr);
 }
 

@@ -104,6 +104,11 @@ const struct regcore_request_info *regcore_last_request_info(void);
 void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy);
 
 /* channels.c: rules to channels */
+void regcore_compute_channels(struct regcore_wiphy *wiphy,
+			      enum nl80211_reg_initiator initiator,
+			      const struct regcore_request_info *lr,
+			      const struct regcore_regdomain *cur);
+int regcore_channels_set_originals(struct regcore_wiphy *wiphy);
 void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			  enum nl80211_reg_initiator initiator);
 void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator);

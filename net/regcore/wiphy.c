@@ -138,9 +138,7 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		.initiator = NL80211_REGDOM_SET_BY_DRIVER,
 		.alpha2 = "99",
 	};
-	struct regcore_chan_iter it;
-	struct regcore_channel *chan;
-	int err, n = 0;
+	int err, n;
 
 	if (!wiphy) {
 		pr_err("refused radio: NULL\n");
@@ -155,15 +153,7 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		return err;
 
 	mutex_lock(&regcore_mutex);
-	for (it = REGCORE_CHAN_ITER_INIT;
-	     (chan = regcore_next_channel(wiphy, &it));) {
-		chan->band = it.band;
-		chan->orig_flags = chan->flags;
-		/* 0: no limit of the hardware's own, as for power */
-		chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
-		chan->orig_mpwr = chan->max_power;
-		n++;
-	}
+	n = regcore_channels_set_originals(wiphy);
 	wiphy->idx = regcore_wiphy_counter++;
 	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
 	list_add_tail(&wiphy->list, &regcore_wiphys);

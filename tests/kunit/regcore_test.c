@@ -396,6 +396,24 @@ static void check_band(struct kunit *test, const struct regcore_band *band,
 	}
 }
 
+/* The request in force after load: the core's world request. */
+static const struct regcore_request_info core_world = {
+	.initiator = NL80211_REGDOM_SET_BY_CORE,
+	.alpha2 = "00",
+	.wiphy_idx = U32_MAX,
+};
+
+static const struct regcore_request_info user_hint = {
+	.initiator = NL80211_REGDOM_SET_BY_USER,
+	.alpha2 = "XX",
+	.wiphy_idx = U32_MAX,
+};
+
+/*
+ * KUnit runs these when the module is coming, before its init: the tests
+ * use the computation on plain data (regcore_compute_channels()), never
+ * the module's state.
+ */
 static void world_channels_test(struct kunit *test)
 {
 	/* neighbours that decide HT40, not checked themselves */
@@ -403,43 +421,47 @@ static void world_channels_test(struct kunit *test)
 					  2452, 2457 };
 	static const u32 extra_5ghz[] = { 5200, 5220, 5240, 5280, 5300, 5520,
 					  5765, 5785, 5805 };
-	struct regcore_band b2 = {}, b5 = {};
 	struct regcore_wiphy *wiphy;
-	const struct regcore_regdomain *cur;
 
-	mutex_lock(&regcore_mutex);
-	cur = regcore_current_regdom();
-	if (!regcore_alpha2_is_world(cur->alpha2)) {
-		mutex_unlock(&regcore_mutex);
-		kunit_skip(test, "a country is in force, not the world");
-	}
-	mutex_unlock(&regcore_mutex);
-
-	fill_band(test, &b2, world_2ghz, ARRAY_SIZE(world_2ghz), extra_2ghz,
-		  ARRAY_SIZE(extra_2ghz));
-	fill_band(test, &b5, world_5ghz, ARRAY_SIZE(world_5ghz), extra_5ghz,
-		  ARRAY_SIZE(extra_5ghz));
-	wiphy = regcore_wiphy_new();
+	wiphy = kunit_kzalloc(test, sizeof(*wiphy), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, wiphy);
-	wiphy->bands[NL80211_BAND_2GHZ] = &b2;
-	wiphy->bands[NL80211_BAND_5GHZ] = &b5;
-	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+	wiphy->bands[NL80211_BAND_2GHZ] =
+		kunit_kzalloc(test, sizeof(struct regcore_band), GFP_KERNEL);
+	wiphy->bands[NL80211_BAND_5GHZ] =
+		kunit_kzalloc(test, sizeof(struct regcore_band), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, wiphy->bands[NL80211_BAND_2GHZ]);
+	KUNIT_ASSERT_NOT_NULL(test, wiphy->bands[NL80211_BAND_5GHZ]);
+	fill_band(test, wiphy->bands[NL80211_BAND_2GHZ], world_2ghz,
+		  ARRAY_SIZE(world_2ghz), extra_2ghz, ARRAY_SIZE(extra_2ghz));
+	fill_band(test, wiphy->bands[NL80211_BAND_5GHZ], world_5ghz,
+		  ARRAY_SIZE(world_5ghz), extra_5ghz, ARRAY_SIZE(extra_5ghz));
 
-	check_band(test, &b2, world_2ghz, ARRAY_SIZE(world_2ghz));
-	check_band(test, &b5, world_5ghz, ARRAY_SIZE(world_5ghz));
+	KUNIT_EXPECT_EQ(test, regcore_channels_set_originals(wiphy),
+			(int)(ARRAY_SIZE(world_2ghz) + ARRAY_SIZE(extra_2ghz) +
+			      ARRAY_SIZE(world_5ghz) + ARRAY_SIZE(extra_5ghz)));
+	regcore_compute_channels(wiphy, NL80211_REGDOM_SET_BY_CORE, &core_world,
+				 &regcore_builtin_world);
 
-	regcore_wiphy_unregister(wiphy);
-	regcore_wiphy_free(wiphy);
+	check_band(test, wiphy->bands[NL80211_BAND_2GHZ], world_2ghz,
+		   ARRAY_SIZE(world_2ghz));
+	check_band(test, wiphy->bands[NL80211_BAND_5GHZ], world_5ghz,
+		   ARRAY_SIZE(world_5ghz));
 }
 
+/* A custom domain is the radio's superset: a user's domain only restricts. */
 static void custom_channels_test(struct kunit *test)
 {
 	static const struct regcore_reg_rule rules[] = {
 		REGCORE_RULE(2402, 2472, 40, 0, 17, 0),
 		REGCORE_RULE(5170, 5250, 80, 0, 30, NL80211_RRF_NO_IR),
 	};
+	static const struct regcore_reg_rule user_rules[] = {
+		REGCORE_RULE(2400, 2494, 40, 0, 30, 0),
+		REGCORE_RULE(5150, 5350, 80, 0, 23, NL80211_RRF_NO_OUTDOOR),
+	};
 	static const u32 freqs[] = { 2412, 2484, 5180, 5260 };
 	struct regcore_regdomain *rd = test_rd(test, "99", 0, 2, rules);
+	struct regcore_regdomain *user = test_rd(test, "XX", 0, 2, user_rules);
 	struct regcore_channel *c;
 	struct regcore_band b = {};
 	struct regcore_wiphy *wiphy;
@@ -457,7 +479,7 @@ static void custom_channels_test(struct kunit *test)
 	wiphy->bands[NL80211_BAND_2GHZ] = &b;
 	KUNIT_ASSERT_EQ(test, regcore_apply_custom_regulatory(wiphy, rd), 0);
 	KUNIT_EXPECT_TRUE(test, wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG);
-	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+	regcore_channels_set_originals(wiphy);
 
 	KUNIT_EXPECT_FALSE(test, c[0].flags & REGCORE_CHAN_DISABLED);
 	KUNIT_EXPECT_EQ(test, c[0].max_power, 17);
@@ -467,7 +489,15 @@ static void custom_channels_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c[2].max_power, 30);
 	KUNIT_EXPECT_TRUE(test, c[3].flags & REGCORE_CHAN_DISABLED);
 
-	regcore_wiphy_unregister(wiphy);
+	/* the user's domain allows channel 14 and more power: no matter */
+	regcore_compute_channels(wiphy, NL80211_REGDOM_SET_BY_USER, &user_hint,
+				 user);
+	KUNIT_EXPECT_TRUE(test, c[1].flags & REGCORE_CHAN_DISABLED);
+	KUNIT_EXPECT_EQ(test, c[0].max_power, 17);
+	/* what it forbids, it forbids: indoor only, 23 dBm */
+	KUNIT_EXPECT_TRUE(test, c[2].flags & REGCORE_CHAN_INDOOR_ONLY);
+	KUNIT_EXPECT_TRUE(test, c[2].flags & REGCORE_CHAN_NO_IR);
+	KUNIT_EXPECT_EQ(test, c[2].max_power, 23);
 	regcore_wiphy_free(wiphy);
 }
 
@@ -479,25 +509,15 @@ static void hardware_limits_are_kept_test(struct kunit *test)
 		{ .center_freq = 2437 },
 	};
 	struct regcore_band b = { .channels = c, .n_channels = 2 };
-	struct regcore_wiphy *wiphy;
+	struct regcore_wiphy wiphy = {};
 
-	mutex_lock(&regcore_mutex);
-	if (regcore_current_regdom()->reg_rules[1].power_rule.max_eirp != 2000 ||
-	    !regcore_alpha2_is_world(regcore_current_regdom()->alpha2)) {
-		mutex_unlock(&regcore_mutex);
-		kunit_skip(test, "the world domain with 20 dBm is not in force");
-	}
-	mutex_unlock(&regcore_mutex);
-
-	wiphy = regcore_wiphy_new();
-	KUNIT_ASSERT_NOT_NULL(test, wiphy);
-	wiphy->bands[NL80211_BAND_2GHZ] = &b;
-	KUNIT_ASSERT_EQ(test, regcore_wiphy_register(wiphy), 0);
+	wiphy.bands[NL80211_BAND_2GHZ] = &b;
+	regcore_channels_set_originals(&wiphy);
+	regcore_compute_channels(&wiphy, NL80211_REGDOM_SET_BY_CORE, &core_world,
+				 &regcore_builtin_world);
 	KUNIT_EXPECT_EQ(test, c[0].max_reg_power, 20);
 	KUNIT_EXPECT_EQ(test, c[0].max_power, 10);
 	KUNIT_EXPECT_EQ(test, c[1].max_power, 20);
-	regcore_wiphy_unregister(wiphy);
-	regcore_wiphy_free(wiphy);
 }
 
 static struct kunit_case regcore_test_cases[] = {
