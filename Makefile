@@ -46,6 +46,10 @@ DESTDIR ?=
 TOOLS :=
 CHECK_HOST :=
 CHECK_VM :=
+# Commands make check starts in the background, at the lowest priority,
+# before the suites: long builds a later suite needs (the debug kernel),
+# which then use the CPU the suites leave idle. Their logs: build/logs/.
+CHECK_PREFETCH :=
 BENCH :=
 FUZZ :=
 INSTALL_GOALS :=
@@ -62,6 +66,8 @@ tools: $(TOOLS)
 # `make check` runs everything; CHECK_HOST first so that a broken tool is
 # reported before ten minutes of VM time are spent.
 check: deps
+	@mkdir -p $(BUILD)/logs
+	@$(foreach c,$(CHECK_PREFETCH),nice -n 19 $(c) >$(BUILD)/logs/prefetch-$(notdir $(c)).log 2>&1 &)
 	@$(TOP)/scripts/run-checks.sh $(CHECK_HOST) $(CHECK_VM)
 check-host: $(CHECK_HOST)
 check-vm: $(CHECK_VM)

@@ -38,6 +38,15 @@ vm_srcs = $(foreach f,$(VM_FILES),$(firstword $(subst :, ,$(f))))
 
 .PHONY: check-vm-debian check-vm-debug vm-shell debug-kernel vm-files
 CHECK_VM += check-vm-debian check-vm-debug
+# The debug kernel takes about 25 CPU-minutes to build the first time: make
+# check starts it while the host suites and the Debian kernel's run; the
+# debug run waits for it (the build holds a lock on the cache).
+CHECK_PREFETCH += $(TOP)/tests/vm/debug-kernel.sh
+
+# The whole suite takes minutes per kernel under TCG; a hung VM is caught by
+# the per-group timeout first.
+export VM_TIMEOUT ?= 3600
+export VM_GROUP_TIMEOUT ?= 900
 
 vm-files:
 	$(if $(strip $(vm_srcs)),@$(MAKE) -s --no-print-directory $(vm_srcs))
