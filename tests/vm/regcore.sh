@@ -107,11 +107,11 @@ rc_log() {
 	dmesg | awk -v m="${RC_MARK:-}" 'found { print } m != "" && index($0, m) { found = 1 }'
 }
 
-# rc_wait_log ERE: wait (10 s at most) for a kernel log line matching ERE
-# written since rc_mark.
+# rc_wait_log ERE [SECONDS]: wait (10 s at most by default) for a kernel
+# log line matching ERE written since rc_mark.
 rc_wait_log() {
 	rc_n=0
-	while [ $rc_n -lt 100 ]; do
+	while [ $rc_n -lt $((${2:-10} * 10)) ]; do
 		rc_log | grep -qE -- "$1" && return 0
 		sleep 0.1
 		rc_n=$((rc_n + 1))

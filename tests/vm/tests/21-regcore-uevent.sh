@@ -55,7 +55,9 @@ rc_expect_uevents "then the next hint goes out: COUNTRY=JP" "COUNTRY=JP"
 # The module parameter: a core request for the world, then the country.
 rc_unload
 rc_uevents_clear
-check "regcore loads with ieee80211_regdom=GB" rc_load ieee80211_regdom=GB
+check "regcore loads with ieee80211_regdom=GB" rc_load ieee80211_regdom=GB crda_timeout_ms=60000
 rc_expect_uevents "core: the world first (COUNTRY=00)" "COUNTRY=00"
 check "the world request is answered" rc_answer 00
 rc_expect_uevents "core: then the module parameter's country (COUNTRY=GB)" "COUNTRY=00 COUNTRY=GB"
+
+exit 0

@@ -52,11 +52,18 @@ serve_both() {
 	echo "$(tr ' ' '\n' </tmp/served.nl80211 | uniq | tr '\n' ' ')/ $(tr ' ' '\n' </tmp/served.regcore | uniq | tr '\n' ' ')"
 }
 
-# radios: hwsim's regtest 10 needs at least 6. Every scenario on Debian's
-# kernel; on the (four times slower) debug kernel the one that mixes them
-# all: custom domains, driver hints, an intersection and a strict radio.
+# cfg80211 waits 3142 ms for an answer, a fixed time; on the debug kernel
+# (KASAN under TCG) an answer from a shell script takes longer, cfg80211
+# gives up and asks again, and the two sides no longer see the same
+# requests. The channel computation is the same code on either kernel:
+# the comparison runs on Debian's.
+if is_debug; then
+	skip "all tests of this group" "cfg80211's fixed 3142 ms timeout is shorter than a scripted answer on the debug kernel; compared on Debian's kernel"
+	exit 0
+fi
+
+# radios: hwsim's regtest 10 needs at least 6
 scenarios="0:2 1:2 2:2 3:3 4:2 5:2 6:3 7:2 8:2 9:3 10:6"
-is_debug && scenarios="10:6"
 for scenario in $scenarios; do
 	regtest=${scenario%%:*}
 	radios=${scenario#*:}
@@ -86,3 +93,5 @@ for scenario in $scenarios; do
 	rc_unload
 	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 done
+
+exit 0
