@@ -13,7 +13,10 @@ REGDB_SAN_LIB := $(BUILD)/san/libregdb.a
 export REGDB_CFLAGS REGDB_LDLIBS REGDB_LIB REGDB_SAN_LIB
 
 # Data the tests read from the shared tree; never copied into the project.
-SHARED_TESTDATA ?= $(TOP)/../shared/testdata
+# It lies next to the checkout (../shared); a clone made elsewhere finds it
+# at /work/shared. SHARED_TESTDATA= overrides both.
+SHARED_TESTDATA ?= $(firstword $(wildcard $(TOP)/../shared/testdata \
+	/work/shared/testdata) $(TOP)/../shared/testdata)
 FUZZ_SECONDS ?= 60
 BENCH_RUNS ?= 41
 
