@@ -19,16 +19,21 @@ run() {
 	diag "\$ $*"
 	"$@" 2>&1 | sed 's/^/    /' | while IFS= read -r line; do diag "$line"; done
 }
-# table PHY: "channel MHz power flags" for 2.4 and 5 GHz, readable
+# runsh 'PIPELINE': the same for a shell pipeline, shown as written
+runsh() {
+	diag "\$ $1"
+	sh -c "$1" 2>&1 | sed 's/^/    /' | while IFS= read -r line; do diag "$line"; done
+}
+# table PHY: "channel|MHz|what is allowed" for 2.4 and 5 GHz, readable
 table() {
 	regctl --json phy "$1" | jq -r '
 		.wiphys[0].bands[] | select(.band == 0 or .band == 1) | .channels[] |
-		"\(.channel) \(.freq_mhz) " +
+		"\(.channel)|\(.freq_mhz)|" +
 		(if .disabled then "disabled" else
 		 "\(.max_tx_power_mbm / 100 | floor)dBm " +
 		 ([.flags[] | select(. == "no_ir" or . == "radar" or . == "indoor_only") |
 		   {"no_ir": "no-IR", "radar": "DFS", "indoor_only": "indoor"}[.]] | join(",")) +
-		 (if .dfs_cac_ms then "(CAC \(.dfs_cac_ms / 1000 | floor)s)" else "" end)
+		 (if .dfs_cac_ms then " (CAC \(.dfs_cac_ms / 1000 | floor) s)" else "" end)
 		 end)'
 }
 
@@ -37,14 +42,14 @@ rc_mark
 syslog_mark
 run modprobe regcore
 rc_wait_log 'regulatory domain 00 .* in force' || true
-run sh -c "dmesg | grep -E 'regcore: (loaded|core hint|regulatory domain)' | sed 's/^\[[ 0-9.]*\] //'"
+runsh "dmesg | grep -E 'regcore: (loaded|core hint|regulatory domain)'"
 say "(at load regcore asked userspace for the world domain: udev ran crda, which"
 say " answered with the database's \"country 00\" entry)"
-run sh -c "grep crda /var/log/messages | sed 's/^.* crda/crda/'"
+runsh "grep crda /var/log/messages"
 
 step "2. A radio registers: regsim, with mac80211_hwsim's channels."
 run modprobe regsim radios=1
-run sh -c "dmesg | grep -E 'regcore: radio|regsim: radio' | tail -2 | sed 's/^\[[ 0-9.]*\] //'"
+runsh "dmesg | grep -E 'regcore: radio|regsim: radio' | tail -2"
 run regctl get
 before=$(table rphy0)
 
@@ -56,13 +61,13 @@ run regctl set DE
 wait_until 10 sh -c "regctl --json get | jq -e '.domains[0].alpha2 == \"DE\"'" >/dev/null
 say "What happened, in order:"
 say " - the kernel queued the user's hint and asked userspace with a uevent:"
-run sh -c "dmesg | grep -E 'regcore: user hint' | sed 's/^\[[ 0-9.]*\] //'"
+runsh "dmesg | grep -E 'regcore: user hint'"
 say " - udevd saw the uevent of regcore.0 (COUNTRY=DE) and ran crda --family regcore:"
-run sh -c "sed -n 's/^regcore.0 /    uevent: /p' $RC_UDEV_LOG"
+runsh "cat $RC_UDEV_LOG   # written by a test udev rule"
 say " - crda verified the signed database, looked DE up and answered (syslog):"
-run sh -c "grep crda /var/log/messages | tail -n 1 | sed 's/^.* crda/crda/'"
+runsh "grep crda /var/log/messages | tail -n 1"
 say " - the kernel checked every rule, installed DE and recomputed the radio:"
-run sh -c "dmesg | grep -E 'regcore: regulatory domain DE' | sed 's/^\[[ 0-9.]*\] //'"
+runsh "dmesg | grep -E 'regcore: regulatory domain DE'"
 expect_eq "DE is in force" DE "$(rc_alpha2)"
 
 step "4. The domain in force (regctl get, the same text iw reg get prints):"
@@ -73,19 +78,16 @@ after=$(table rphy0)
 echo "$before" >/tmp/demo.before
 echo "$after" >/tmp/demo.after
 say "  chan   MHz   world                      DE"
-awk 'NR == FNR { before[FNR] = $0; next } { print before[FNR] "|" $0 }' \
-	/tmp/demo.before /tmp/demo.after | awk -F'|' '
+awk -F'|' 'NR == FNR { before[FNR] = $3; next }
 	{
-		split($1, b, " "); split($2, a, " ")
-		wb = b[3] " " b[4]; wa = a[3] " " a[4]
-		mark = ""
-		if ((wb ~ /disabled|no-IR/) && !(wa ~ /disabled|no-IR/)) mark = "  <- usable now"
-		else if (!(wb ~ /disabled/) && (wa ~ /disabled/)) mark = "  <- no longer allowed"
-		if (wa ~ /DFS/) mark = mark "  (radar detection first)"
-		printf "  %4s  %5s   %-24s   %-28s%s\n", b[1], b[2], wb, wa, mark
-	}' | while IFS= read -r line; do diag "$line"; done
-expect_eq "channel 36 became usable indoors at 23 dBm" "36 5180 23dBm indoor" \
-	"$(grep '^36 ' /tmp/demo.after)"
+		b = before[FNR]; a = $3; mark = ""
+		if (b ~ /disabled|no-IR/ && a !~ /disabled|no-IR/) mark = "  <- usable now"
+		else if (b !~ /disabled/ && a ~ /disabled/) mark = "  <- no longer allowed"
+		if (a ~ /DFS/) mark = mark " (radar detection first)"
+		printf "  %4s  %5s   %-26s %-30s%s\n", $1, $2, b, a, mark
+	}' /tmp/demo.before /tmp/demo.after | while IFS= read -r line; do diag "$line"; done
+expect_eq "channel 36 became usable indoors at 23 dBm" "36|5180|23dBm indoor" \
+	"$(grep '^36|' /tmp/demo.after)"
 say ""
 say "Every change took the same path: kernel -> uevent -> udev -> crda -> the"
 say "signed database -> NL80211_CMD_SET_REG -> validation -> the radios."
