@@ -81,3 +81,17 @@ install-nl: $(BUILD)/regctl
 	install -D -m 0755 $(BUILD)/regctl $(DESTDIR)$(PREFIX)/sbin/regctl
 	install -D -m 0644 $(TOP)/crda/man/regctl.8 \
 		$(DESTDIR)$(MANDIR)/man8/regctl.8
+
+# ---- fuzzing the netlink parsers (libFuzzer), as fuzz-db does the
+# database's; FUZZ_SECONDS per target ----
+NL_FUZZ_BIN := $(BUILD)/fuzz/fuzz-nl
+$(NL_FUZZ_BIN): $(TOP)/tests/fuzz/fuzz-nl.c $(NL_SRCS) $(NL_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(REGDB_FUZZ_FLAGS) $(REGNL_CFLAGS) -I$(TOP)/include/uapi \
+		-I$(TOP)/crda -o $@ $< $(NL_SRCS) $(REGNL_LDLIBS)
+FUZZ += fuzz-nl
+.PHONY: fuzz-nl
+fuzz-nl: $(NL_FUZZ_BIN)
+	@BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		FUZZ_SECONDS=$(FUZZ_SECONDS) TARGETS=fuzz-nl \
+		sh $(TOP)/tests/fuzz/run-fuzz.sh
