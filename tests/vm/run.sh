@@ -81,6 +81,8 @@ debug)
 	image=$(sed -n 's/^IMAGE=//p' <<<"$vars")
 	kdir=$(sed -n 's/^KDIR=//p' <<<"$vars")
 	moddir=$(sed -n 's/^MODROOT=//p' <<<"$vars")/lib/modules/$kver
+	# the kernel's kmemleak test module: the runner's kmemleak self-test
+	VM_MODULES="${VM_MODULES:-} kmemleak-test"
 	;;
 esac
 [ -r "$image" ] || fatal "cannot read the kernel image $image (as root, or install linux-image-amd64)"

@@ -59,6 +59,26 @@ check "modprobe finds the modules of the VM's tree (modprobe -n cfg80211)" \
 expect_match "the kernel flavour is named (REGVM_FLAVOUR)" '^(debian|debug)$' "$REGVM_FLAVOUR"
 expect_eq "REGVM_KVER is the running kernel" "$(uname -r)" "$REGVM_KVER"
 
+# The runner's scan of the kernel log (bad-lines) on reports in the shapes
+# this kernel prints them, next to ordinary lines it must leave alone.
+reports='[   10.1] WARNING: CPU: 1 PID: 42 at net/regcore/hints.c:100 regcore_x+0x10/0x20 [regcore]
+[   10.2] BUG: KASAN: slab-use-after-free in regcore_x+0x10/0x20 [regcore]
+[   10.3] BUG: kernel NULL pointer dereference, address: 0000000000000008
+[   10.4] WARNING: possible circular locking dependency detected
+[   10.5] INFO: task modprobe:123 blocked for more than 120 seconds.
+[   10.6] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:
+[   10.7] general protection fault, probably for non-canonical address 0xdffffc0000000001: 0000 [#1] PREEMPT SMP KASAN
+[   10.8] BUG: sleeping function called from invalid context at mm/slab.h:1
+[   10.9] UBSAN: shift-out-of-bounds in net/regcore/channels.c:1:2
+[   11.0] Call Trace:'
+ordinary='[   12.1] regcore: regulatory domain DE (DFS-ETSI, 7 rules) in force, set by user
+[   12.2] regvm: group 00-bed begins
+[   12.3] cfg80211: Loading compiled-in X.509 certificates for regulatory database
+[   12.4] regsim: radio 0 is rphy0'
+expect_eq "the kernel log scan flags each kind of kernel report, and no ordinary line" \
+	"$reports" "$(kernel_bad_lines "$reports
+$ordinary")"
+
 if is_debug; then
 	check "kmemleak is enabled" test -w /sys/kernel/debug/kmemleak
 	check "KASAN is active" sh -c 'dmesg | grep -q "KernelAddressSanitizer initialized"'
