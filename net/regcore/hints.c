@@ -602,8 +602,8 @@ static int regcore_set_rd_user(struct regcore_regdomain *rd,
 		return 0;
 	}
 	inter = regcore_regdom_intersect(rd, regcore_current_regdom());
-	if (!inter)
-		return -EINVAL;
+	if (IS_ERR(inter))
+		return PTR_ERR(inter);
 	regcore_regdom_free(rd);
 	regcore_install(inter);
 	return 0;
@@ -635,8 +635,8 @@ static int regcore_set_rd_driver(struct regcore_regdomain *rd,
 	}
 
 	inter = regcore_regdom_intersect(rd, regcore_current_regdom());
-	if (!inter)
-		return -EINVAL;
+	if (IS_ERR(inter))
+		return PTR_ERR(inter);
 	/* The radio keeps what it asked for; everyone gets the common part. */
 	regcore_regdom_free(wiphy->regd);
 	wiphy->regd = rd;
@@ -663,7 +663,9 @@ static int regcore_set_rd_country_ie(struct regcore_regdomain *rd,
  * The answer must match the pending request: the same alpha2 (a world
  * request is answered with "00"). A matching answer that cannot be used
  * (no rules in common with the domain it must be intersected with, a
- * radio that went away) ends the request and restores the settings.
+ * radio that went away) ends the request and restores the settings. When
+ * memory is short the answer is refused with -ENOMEM and nothing changes:
+ * the request stays pending, and a later answer can still complete it.
  *
  * Context: process context; takes regcore_mutex, so the caller must not
  * hold it.

@@ -443,7 +443,8 @@ static void regcore_add_rule(struct regcore_regdomain *rd,
  * those another result rule already covers. The result's alpha2 is "98"
  * (no single country), its DFS region the common one or unset.
  *
- * Return: a new domain, or NULL when nothing is common or memory is short.
+ * Return: a new domain; ERR_PTR(-EINVAL) when the two have nothing in
+ * common, ERR_PTR(-ENOMEM) when memory is short.
  */
 struct regcore_regdomain *
 regcore_regdom_intersect(const struct regcore_regdomain *rd1,
@@ -460,11 +461,11 @@ regcore_regdom_intersect(const struct regcore_regdomain *rd1,
 						     &tmp))
 				count++;
 	if (!count)
-		return NULL;
+		return ERR_PTR(-EINVAL);
 
 	rd = regcore_regdom_alloc(count);
 	if (!rd)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	rd->n_reg_rules = 0;
 	for (x = 0; x < rd1->n_reg_rules; x++)
 		for (y = 0; y < rd2->n_reg_rules; y++)

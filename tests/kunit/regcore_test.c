@@ -239,7 +239,7 @@ static void intersect_test(struct kunit *test)
 	struct regcore_regdomain *x = regcore_regdom_intersect(a, b);
 	const struct regcore_reg_rule *r;
 
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_STREQ(test, x->alpha2, "98");
 	KUNIT_EXPECT_EQ(test, x->dfs_region, NL80211_DFS_UNSET);
 	KUNIT_ASSERT_EQ(test, x->n_reg_rules, 3);
@@ -266,7 +266,7 @@ static void intersect_test(struct kunit *test)
 	kfree(x);
 }
 
-static void intersect_disjoint_is_null_test(struct kunit *test)
+static void intersect_disjoint_is_einval_test(struct kunit *test)
 {
 	static const struct regcore_reg_rule a_rules[] = {
 		REGCORE_RULE(2400, 2483, 40, 0, 20, 0),
@@ -277,7 +277,7 @@ static void intersect_disjoint_is_null_test(struct kunit *test)
 	struct regcore_regdomain *a = test_rd(test, "DE", 0, 1, a_rules);
 	struct regcore_regdomain *b = test_rd(test, "US", 0, 1, b_rules);
 
-	KUNIT_EXPECT_NULL(test, regcore_regdom_intersect(a, b));
+	KUNIT_EXPECT_EQ(test, PTR_ERR(regcore_regdom_intersect(a, b)), -EINVAL);
 }
 
 static void intersect_auto_bw_test(struct kunit *test)
@@ -299,7 +299,7 @@ static void intersect_auto_bw_test(struct kunit *test)
 
 	/* both AUTO-BW: kept, bandwidth from the joined ranges, capped */
 	x = regcore_regdom_intersect(a, b);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_ASSERT_EQ(test, x->n_reg_rules, 2);
 	KUNIT_EXPECT_TRUE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
 	KUNIT_EXPECT_EQ(test, x->reg_rules[0].freq_range.max_bandwidth_khz,
@@ -307,7 +307,7 @@ static void intersect_auto_bw_test(struct kunit *test)
 	kfree(x);
 	/* one AUTO-BW: dropped, bandwidth resolved */
 	x = regcore_regdom_intersect(a, c);
-	KUNIT_ASSERT_NOT_NULL(test, x);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_FALSE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
 	kfree(x);
 }
@@ -530,7 +530,7 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(find_rule_test),
 	KUNIT_CASE(rule_flags_to_chan_test),
 	KUNIT_CASE(intersect_test),
-	KUNIT_CASE(intersect_disjoint_is_null_test),
+	KUNIT_CASE(intersect_disjoint_is_einval_test),
 	KUNIT_CASE(intersect_auto_bw_test),
 	KUNIT_CASE(world_channels_test),
 	KUNIT_CASE(custom_channels_test),
