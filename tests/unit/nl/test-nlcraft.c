@@ -53,6 +53,7 @@ TEST(nlcraft_help_documents_the_argument_language)
 	CHECK(strstr(out, "ATTR:TYPE=VALUE") != NULL);
 	CHECK(strstr(out, "rule*N:SPEC") != NULL);
 	CHECK(strstr(out, "--expect ERR") != NULL);
+	CHECK(strstr(out, "--fail-nth N") != NULL);
 	CHECK(strstr(out, "NL80211_ATTR_REG_ALPHA2 (alpha2)") != NULL);
 	CHECK(strstr(out, "NL80211_ATTR_DFS_CAC_TIME (cac)") != NULL);
 	CHECK(strstr(out, "Exit: 0 accepted, 1 refused, 2 usage, 3 family missing") != NULL);
@@ -117,7 +118,8 @@ TEST(nlcraft_refuses_what_it_cannot_build)
 		"SET_REG 999:hex=zz", "SET_REG 'rule*0:start=1'",
 		"SET_REG 'rule*x:start=1'", "SET_REG rule:nosuch=1",
 		"SET_REG 'rule:start=1,end'", "--expect EWHAT SET_REG",
-		"--bogus SET_REG",
+		"--bogus SET_REG", "--fail-nth 0 GET_REG", "--fail-nth x GET_REG",
+		"--fail-nth -1 GET_REG", "--fail-nth 2147483648 GET_REG",
 	};
 	char args[256], *out;
 	size_t i;

@@ -23,11 +23,13 @@
  * "extack: ..." and "extack-offset: N" when the kernel sent them.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <linux/nl80211.h>
 #include <netlink/attr.h>
@@ -38,11 +40,11 @@
 
 /* Exit statuses, as --help states them. */
 enum {
-	X_OK = 0,		/* the kernel accepted it (or --expect matched) */
-	X_REFUSED = 1,		/* the kernel refused it (or --expect missed) */
-	X_USAGE = 2,		/* the command line is wrong */
-	X_NOFAMILY = 3,		/* the family is not registered */
-	X_LOCAL = 4,		/* anything else failed locally */
+	NC_OK = 0,		/* the kernel accepted it (or --expect matched) */
+	NC_REFUSED = 1,		/* the kernel refused it (or --expect missed) */
+	NC_USAGE = 2,		/* the command line is wrong */
+	NC_NOFAMILY = 3,		/* the family is not registered */
+	NC_LOCAL = 4,		/* anything else failed locally */
 };
 
 #define MSG_ROOM (1u << 20)
@@ -60,6 +62,12 @@ static void usage(FILE *f)
 	      "  --expect ERR    exit 0 when the answer is ERR (EINVAL, 22, -22, 0, OK),\n"
 	      "                  1 otherwise\n"
 	      "  --show          print the message before sending it\n"
+	      "  --fail-nth N    make the Nth fault-injection point the kernel passes\n"
+	      "                  while handling the message fail (an allocation, with\n"
+	      "                  failslab's ignore-gfp-wait off), through\n"
+	      "                  /proc/thread-self/fail-nth (CONFIG_FAULT_INJECTION);\n"
+	      "                  then print \"fail-nth: injected\" or \"fail-nth: not\n"
+	      "                  reached\" (the message passed fewer than N points)\n"
 	      "  --quiet         do not print replies\n"
 	      "  --help          this text\n\n"
 	      "COMMAND: NL80211_CMD_* name (prefix optional, any case) or a number\n\n"
@@ -90,6 +98,47 @@ static void usage(FILE *f)
 	      "Example: nlcraft --expect EINVAL SET_REG alpha2=DE \\\n"
 	      "           rule:start=5000000,end=4000000,max_bw=20000,flags=0,gain=0,eirp=2000\n",
 	      f);
+}
+
+/*
+ * Fault injection: the kernel counts down this thread's fail-nth at each
+ * fault-injection point and fails the one where it reaches zero. The
+ * file is opened before and read back after through the same descriptor:
+ * opening it again would itself pass such points.
+ */
+static int fail_nth_arm(unsigned int n)
+{
+	char buf[16];
+	int fd, len;
+
+	fd = open("/proc/thread-self/fail-nth", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "nlcraft: /proc/thread-self/fail-nth: %s (does the kernel have CONFIG_FAULT_INJECTION?)\n",
+			strerror(errno));
+		return -1;
+	}
+	len = snprintf(buf, sizeof(buf), "%u", n);
+	if (write(fd, buf, (size_t)len) != len) {
+		fprintf(stderr, "nlcraft: cannot arm fail-nth: %s\n",
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Disarm; print whether the fault was injected. */
+static void fail_nth_report(int fd)
+{
+	char buf[16] = "";
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	unsigned long left = n > 0 ? strtoul(buf, NULL, 10) : 1;
+
+	if (write(fd, "0", 1) != 1)
+		fprintf(stderr, "nlcraft: cannot disarm fail-nth: %s\n",
+			strerror(errno));
+	close(fd);
+	printf("fail-nth: %s\n", n > 0 && !left ? "injected" : "not reached");
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -381,12 +430,14 @@ int main(int argc, char **argv)
 		{ "expect", required_argument, NULL, 'e' },
 		{ "show", no_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "fail-nth", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *family = REGCORE_GENL_NAME;
 	bool dump = false, show = false, quiet = false;
-	int expect = -1, opt, cmd, r, e;
+	int expect = -1, opt, cmd, r, e, fnfd = -1;
+	unsigned long long fail_nth = 0;
 	struct regnl_status st;
 	unsigned long long v;
 	struct regnl *nl;
@@ -402,26 +453,33 @@ int main(int argc, char **argv)
 			expect = parse_errno(optarg);
 			if (expect < 0) {
 				bad("unknown errno \"%s\"", optarg);
-				return X_USAGE;
+				return NC_USAGE;
+			}
+			break;
+		case 'F':
+			if (number(optarg, 0x7fffffff, &fail_nth) || !fail_nth) {
+				bad("--fail-nth wants a number from 1, not \"%s\"",
+				    optarg);
+				return NC_USAGE;
 			}
 			break;
 		case 'h':
 			usage(stdout);
-			return X_OK;
+			return NC_OK;
 		default:
 			usage(stderr);
-			return X_USAGE;
+			return NC_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		bad("%s", "no command given");
-		return X_USAGE;
+		return NC_USAGE;
 	}
 	cmd = regnl_cmd_lookup(argv[optind]);
 	if (cmd < 0) {
 		if (number(argv[optind], 255, &v)) {
 			bad("unknown command \"%s\"", argv[optind]);
-			return X_USAGE;
+			return NC_USAGE;
 		}
 		cmd = (int)v;
 	}
@@ -429,11 +487,11 @@ int main(int argc, char **argv)
 			    MSG_ROOM - 512);
 	if (!msg) {
 		fputs("nlcraft: out of memory\n", stderr);
-		return X_LOCAL;
+		return NC_LOCAL;
 	}
 	if (build(msg, argc - optind - 1, argv + optind + 1)) {
 		nlmsg_free(msg);
-		return X_USAGE;
+		return NC_USAGE;
 	}
 	if (show) {
 		fputs("message: ", stdout);
@@ -442,14 +500,24 @@ int main(int argc, char **argv)
 	if (regnl_open_name(&nl, family, &st)) {
 		nlmsg_free(msg);
 		fprintf(stderr, "nlcraft: %s\n", st.detail);
-		return st.kind == REGNL_E_NOFAMILY ? X_NOFAMILY : X_LOCAL;
+		return st.kind == REGNL_E_NOFAMILY ? NC_NOFAMILY : NC_LOCAL;
+	}
+	if (fail_nth) {
+		fnfd = fail_nth_arm((unsigned int)fail_nth);
+		if (fnfd < 0) {
+			regnl_close(nl);
+			nlmsg_free(msg);
+			return NC_LOCAL;
+		}
 	}
 	r = regnl_transact(nl, msg, print_reply, &quiet, &st);
+	if (fnfd >= 0)
+		fail_nth_report(fnfd);
 	regnl_close(nl);
 	nlmsg_free(msg);
 	if (r && st.kind != REGNL_E_KERNEL) {
 		fprintf(stderr, "nlcraft: %s\n", st.detail);
-		return X_LOCAL;
+		return NC_LOCAL;
 	}
 	e = -r;
 	if (!e)
@@ -463,6 +531,6 @@ int main(int argc, char **argv)
 		printf("extack-offset: %u\n", st.offset);
 	fflush(stdout);
 	if (expect >= 0)
-		return e == expect ? X_OK : X_REFUSED;
-	return e ? X_REFUSED : X_OK;
+		return e == expect ? NC_OK : NC_REFUSED;
+	return e ? NC_REFUSED : NC_OK;
 }
