@@ -7,7 +7,7 @@
 # debian: the installed kernel (/boot/vmlinuz-KVER, KVER from
 #   scripts/kver.sh) and its modules under /lib/modules/KVER.
 # debug:  the debug kernel of tests/vm/debug-kernel.sh, built on first use
-#   (about 5 minutes) and cached.
+#   (about 14 minutes on 2 cores) and cached.
 # The project's modules are built for that kernel into build/kmod/KVER with
 # scripts/build-modules.sh (once net/regcore/ exists), the initramfs is
 # assembled by mkinitramfs.sh with the SRC:DEST files given (VM_FILES), and
