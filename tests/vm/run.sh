@@ -149,6 +149,7 @@ show() {
 	tr -d '\r' | awk '
 		/^TAP version/ { next }
 		/^(not )?ok [0-9]+ / { print; ev = ($1 == "not"); next }
+		/^# (group |regvm:|kmemleak:)/ { ev = 0; print; next }
 		ev && /^#/ { print "    " $0; next }
 		{ ev = 0; print }'
 }
