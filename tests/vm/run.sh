@@ -145,13 +145,15 @@ qpid=$!
 # An interrupted run takes its VM down with it.
 trap 'kill "$qpid" 2>/dev/null; echo "vm: interrupted"; failed=$((failed + 1)); exit 130' INT TERM
 
-# Show the TAP as it arrives: each result, and the evidence of failures.
+# Show the TAP as it arrives: each result, the evidence of failures (the
+# comment lines after a "not ok", indented), the groups' diagnostics.
 show() {
 	tr -d '\r' | awk '
+		/^TAP version/ { next }
 		/^(not )?ok [0-9]+ / { print; ev = ($1 == "not"); next }
-		/^# (group|regvm:|kmemleak:)/ { print; ev = 0; next }
-		/^Bail out!/ { print; next }
-		ev && /^#/ { print "    " $0 }'
+		/^# (group |regvm:|kmemleak:)/ { ev = 0; print; next }
+		ev && /^#/ { print "    " $0; next }
+		{ ev = 0; print }'
 }
 tail -n +1 -f --pid=$qpid "$tap" | show
 wait $qpid
