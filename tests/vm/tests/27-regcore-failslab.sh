@@ -110,12 +110,20 @@ fault $n (not reached): $out"
 	errno_ok "$out" || bad="$bad
 fault $n: unexpected answer: $out"
 	if why=$(consistent "$cc"); then
-		# applied whole (the failure hit only the notification or the reply)
+		# applied whole (the failure hit only the notification, the reply
+		# or kmemleak's bookkeeping): the kernel must not have said no
 		applied=$((applied + 1))
 		cur=$cc
+		case $out in *"result: -"*) bad="$bad
+fault $n: the kernel refused, yet the domain changed: $out" ;;
+		esac
 	elif why2=$(consistent "$cur"); then
-		# refused whole: the request must still be pending
+		# refused whole: the kernel must not have said yes, and the
+		# request must still be pending
 		refused=$((refused + 1))
+		case $out in *"result: 0 OK"*) bad="$bad
+fault $n: the kernel accepted, yet nothing changed: $out" ;;
+		esac
 		if rc_answer "$cc" | grep -q '^result: 0 OK' && consistent "$cc" >/dev/null; then
 			cur=$cc
 		else
@@ -182,6 +190,7 @@ done
 diag "REQ_SET_REG: $injected fault points failed in turn: $queued hints queued whole, $((injected - queued)) not ($(rc_elapsed "$t0") s)"
 expect_eq "REQ_SET_REG: a failure at any allocation gives an error code or a queued hint, never a lost state" "" "${bad#?}"
 check "REQ_SET_REG: the loop got past the last fault point (fewer than 200)" test $n -lt 200
+check "REQ_SET_REG: at least one fault point was reached" test $injected -gt 0
 
 # --- the read commands: GET_REG and the GET_WIPHY dump (whose messages
 # are built while the reader receives)
@@ -202,6 +211,7 @@ fault $n: unexpected answer: $out"
 	diag "$name: $((n - 1)) fault points failed in turn ($(rc_elapsed "$t0") s)"
 	expect_eq "$name: a failure at any allocation gives an error code or success" "" "${bad#?}"
 	check "$name: the loop got past the last fault point (fewer than 400)" test $n -lt 400
+	check "$name: at least one fault point was reached" test $n -gt 1
 done
 check "after all of it the domain and the radio agree" consistent "$cur"
 

@@ -43,7 +43,7 @@ enum {
 	NC_OK = 0,		/* the kernel accepted it (or --expect matched) */
 	NC_REFUSED = 1,		/* the kernel refused it (or --expect missed) */
 	NC_USAGE = 2,		/* the command line is wrong */
-	NC_NOFAMILY = 3,		/* the family is not registered */
+	NC_NOFAMILY = 3,	/* the family is not registered */
 	NC_LOCAL = 4,		/* anything else failed locally */
 };
 
@@ -66,8 +66,9 @@ static void usage(FILE *f)
 	      "                  while handling the message fail (an allocation, with\n"
 	      "                  failslab's ignore-gfp-wait off), through\n"
 	      "                  /proc/thread-self/fail-nth (CONFIG_FAULT_INJECTION);\n"
-	      "                  then print \"fail-nth: injected\" or \"fail-nth: not\n"
+	      "                  then print \"fail-nth: injected\", \"fail-nth: not\n"
 	      "                  reached\" (the message passed fewer than N points)\n"
+	      "                  or \"fail-nth: unknown\"\n"
 	      "  --quiet         do not print replies\n"
 	      "  --help          this text\n\n"
 	      "COMMAND: NL80211_CMD_* name (prefix optional, any case) or a number\n\n"
@@ -127,18 +128,19 @@ static int fail_nth_arm(unsigned int n)
 	return fd;
 }
 
-/* Disarm; print whether the fault was injected. */
+/* Disarm; print whether the fault was injected ("unknown" if unreadable). */
 static void fail_nth_report(int fd)
 {
 	char buf[16] = "";
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
-	unsigned long left = n > 0 ? strtoul(buf, NULL, 10) : 1;
+	const char *what = n <= 0 ? "unknown" :
+			   strtoul(buf, NULL, 10) ? "not reached" : "injected";
 
 	if (write(fd, "0", 1) != 1)
 		fprintf(stderr, "nlcraft: cannot disarm fail-nth: %s\n",
 			strerror(errno));
 	close(fd);
-	printf("fail-nth: %s\n", n > 0 && !left ? "injected" : "not reached");
+	printf("fail-nth: %s\n", what);
 }
 
 static int bad(const char *fmt, const char *arg)
