@@ -45,12 +45,12 @@ kunit=$out/kunit
 mkdir -p "$kunit"
 (cd "$top" && tar -cf - Kbuild net include tests/regsim tests/kunit) |
 	tar -xf - -C "$kunit"
-sed -i 's/^regcore-$(CONFIG_KUNIT) += /regcore-y += /' "$kunit/Kbuild"
-log=$(make -C "$kdir" M="$kunit" W=1 tests/kunit/regcore_test.o 2>&1)
+sed -i 's/^obj-$(CONFIG_KUNIT) += /obj-m += /' "$kunit/Kbuild"
+log=$(make -C "$kdir" M="$kunit" W=1 C=2 tests/kunit/regcore_test.o 2>&1)
 if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$log"; then
-	ok "KUnit tests compile with W=1 and no warning"
+	ok "KUnit tests compile with W=1 and sparse, no warning"
 else
-	not_ok "KUnit tests compile with W=1 and no warning" "$log"
+	not_ok "KUnit tests compile with W=1 and sparse, no warning" "$log"
 fi
 
 cp_dir=$top/build/checkpatch

@@ -156,15 +156,17 @@ enum regcore_channel_flags {
  * @flags: REGCORE_CHAN_* in force. Before registration the driver sets the
  *	restrictions of its hardware; regcore keeps them and adds the
  *	regulatory ones on every change.
- * @max_antenna_gain: maximum antenna gain in force, dBi. Before
- *	registration: the hardware's limit (0: none).
+ * @max_antenna_gain: maximum antenna gain in force, dBi. What the driver
+ *	puts here before registration is not a limit: as in cfg80211, only
+ *	the regulatory rules limit the antenna gain.
  * @max_power: maximum transmit power in force, dBm. Before registration:
  *	the hardware's limit (0: none).
  * @max_reg_power: maximum power the regulatory rule allows, dBm
  * @dfs_cac_ms: CAC time of a radar channel, ms
  * @band: the band, set by regcore at registration
  * @orig_flags: the flags at registration (private to regcore)
- * @orig_mag: the antenna gain limit at registration (private to regcore)
+ * @orig_mag: the antenna gain limit of the radio itself, INT_MAX (none)
+ *	unless a strict driver's own domain set one (private to regcore)
  * @orig_mpwr: the power limit at registration (private to regcore)
  * @dfs_state_entered: jiffies of the last change (private to regcore)
  *
@@ -268,12 +270,14 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @name: name, assigned at registration ("rphy<idx>")
  * @list: entry in regcore's list of radios (private)
  * @regd: the domain this radio keeps for itself (private): the driver's
- *	custom domain or the answer to its own hint
+ *	custom domain or the answer to its own hint. RCU: written under
+ *	regcore's lock, read under it or rcu_read_lock().
  * @registered: the radio is on regcore's list (private)
  *
  * Allocate it with regcore_wiphy_new(), fill the driver fields, then
  * regcore_wiphy_register(). The bands and channels stay owned by the
- * driver and must outlive the registration.
+ * driver and must outlive the registration. A radio is registered once:
+ * after regcore_wiphy_unregister() it can only be freed.
  */
 struct regcore_wiphy {
 	struct regcore_band *bands[NUM_NL80211_BANDS];
@@ -284,7 +288,7 @@ struct regcore_wiphy {
 	u32 idx;
 	char name[16];
 	struct list_head list;
-	const struct regcore_regdomain *regd;
+	const struct regcore_regdomain __rcu *regd;
 	bool registered;
 };
 

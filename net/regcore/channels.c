@@ -15,13 +15,16 @@
  *    decides NO_10MHZ and NO_20MHZ;
  *  - HT40+ and HT40- need the channel 20 MHz above or below to exist, be
  *    enabled and allow 40 MHz;
- *  - power = min(the hardware's limit, the rule's EIRP); antenna gain
- *    likewise.
+ *  - power = min(the hardware's limit, the rule's EIRP); the antenna
+ *    gain is the rule's (a driver's own value is not a limit, as in
+ *    cfg80211), unless a strict driver's own domain set a lower one.
  *
- * Everything here runs under regcore_mutex.
+ * The computation (regcore_compute_channels()) takes plain data and
+ * touches only the radio it is given; the rest runs under regcore_mutex.
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
+#include <linux/export.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
@@ -60,6 +63,7 @@ u32 regcore_rule_flags_to_chan(u32 rule_flags)
 			flags |= map[k].chan;
 	return flags;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_rule_flags_to_chan);
 
 static u32 regcore_chan_khz(const struct regcore_channel *chan)
 {
@@ -103,19 +107,28 @@ static u32 regcore_cac_ms(u32 rule_cac_ms)
 	return rule_cac_ms ? rule_cac_ms : REGCORE_DFS_MIN_CAC_TIME_MS;
 }
 
-/* The domain a radio's channels follow: its own (custom, or what its
- * driver asked for) unless the user or a country element has spoken.
+/**
+ * regcore_wiphy_rules() - the domain a radio's channels follow
+ * @last_initiator: who gave the request in force
+ * @own: the radio's own domain (custom, or its driver's answer), or NULL
+ * @cur: the domain in force
+ *
+ * A radio follows its own domain unless the user or a country element has
+ * spoken, as cfg80211's reg_get_regdomain() decides.
+ *
+ * Return: @own or @cur.
  */
-static const struct regcore_regdomain *
-regcore_wiphy_regdom(const struct regcore_wiphy *wiphy,
-		     const struct regcore_request_info *lr,
-		     const struct regcore_regdomain *cur)
+const struct regcore_regdomain *
+regcore_wiphy_rules(enum nl80211_reg_initiator last_initiator,
+		    const struct regcore_regdomain *own,
+		    const struct regcore_regdomain *cur)
 {
-	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
-	    lr->initiator != NL80211_REGDOM_SET_BY_USER && wiphy->regd)
-		return wiphy->regd;
+	if (last_initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    last_initiator != NL80211_REGDOM_SET_BY_USER && own)
+		return own;
 	return cur;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_wiphy_rules);
 
 /* The rule of @rd for a channel, trying 20 MHz and then narrower widths. */
 static const struct regcore_reg_rule *
@@ -200,14 +213,13 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 }
 
 static void regcore_handle_channel(struct regcore_wiphy *wiphy,
-				   enum nl80211_reg_initiator initiator,
-				   const struct regcore_request_info *lr,
-				   const struct regcore_regdomain *cur,
+				   const struct regcore_chan_input *in,
 				   struct regcore_channel *chan)
 {
-	const struct regcore_regdomain *rd = regcore_wiphy_regdom(wiphy, lr,
-								  cur);
-	bool strict = regcore_strict_requester(wiphy, lr);
+	const struct regcore_regdomain *rd =
+		regcore_wiphy_rules(in->lr->initiator, in->own, in->cur);
+	enum nl80211_reg_initiator initiator = in->initiator;
+	bool strict = regcore_strict_requester(wiphy, in->lr);
 	const struct regcore_reg_rule *rule, *r1, *r2;
 	u32 center = regcore_chan_khz(chan);
 	struct regcore_chan_limits l;
@@ -287,7 +299,7 @@ static struct regcore_channel *regcore_band_chan(struct regcore_band *band,
 }
 
 /* HT40-/+ need an enabled, 40 MHz capable neighbour 20 MHz below/above. */
-static void regcore_ht40_flags(struct regcore_wiphy *wiphy,
+static void regcore_ht40_flags(const struct regcore_regdomain *own,
 			       struct regcore_band *band,
 			       struct regcore_channel *chan)
 {
@@ -301,9 +313,9 @@ static void regcore_ht40_flags(struct regcore_wiphy *wiphy,
 	below = regcore_band_chan(band, chan->center_freq - 20);
 	above = regcore_band_chan(band, chan->center_freq + 20);
 
-	if (wiphy->regd) {
+	if (own) {
 		const struct regcore_reg_rule *rule =
-			regcore_regdom_find_rule(wiphy->regd,
+			regcore_regdom_find_rule(own,
 						 regcore_chan_khz(chan),
 						 REGCORE_MHZ_TO_KHZ(20));
 
@@ -329,15 +341,15 @@ static void regcore_ht40_flags(struct regcore_wiphy *wiphy,
  */
 static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
 				  enum nl80211_reg_initiator initiator,
-				  const struct regcore_request_info *lr)
+				  const struct regcore_request_info *lr,
+				  const struct regcore_regdomain *own)
 {
 	if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 	    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
 		return true;
 	if ((wiphy->regulatory_flags & REGCORE_REG_STRICT_REG) &&
 	    !(wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) &&
-	    !wiphy->regd &&
-	    initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    !own && initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	    !regcore_alpha2_is_world(lr->alpha2))
 		return true;
 	return false;
@@ -352,30 +364,28 @@ static void regcore_call_notifier(struct regcore_wiphy *wiphy,
 
 /**
  * regcore_compute_channels() - a radio's channels for a domain
- * @wiphy: the radio
- * @initiator: who caused the change
- * @lr: the request in force
- * @cur: the domain in force
+ * @wiphy: the radio: its bands, channels and flags are read, its channels
+ *	written
+ * @in: the change and the domains it involves
  *
  * The computation itself, from plain data to plain data: no lock, no
  * global state, no notifier (the KUnit tests call it directly).
  */
 void regcore_compute_channels(struct regcore_wiphy *wiphy,
-			      enum nl80211_reg_initiator initiator,
-			      const struct regcore_request_info *lr,
-			      const struct regcore_regdomain *cur)
+			      const struct regcore_chan_input *in)
 {
 	struct regcore_chan_iter it;
 	struct regcore_channel *chan;
 
 	for (it = REGCORE_CHAN_ITER_INIT;
 	     (chan = regcore_next_channel(wiphy, &it));)
-		regcore_handle_channel(wiphy, initiator, lr, cur, chan);
+		regcore_handle_channel(wiphy, in, chan);
 	/* HT40 looks at the neighbours' final flags: a second pass */
 	for (it = REGCORE_CHAN_ITER_INIT;
 	     (chan = regcore_next_channel(wiphy, &it));)
-		regcore_ht40_flags(wiphy, wiphy->bands[it.band], chan);
+		regcore_ht40_flags(in->own, wiphy->bands[it.band], chan);
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_compute_channels);
 
 /**
  * regcore_channels_set_originals() - what the radio starts from
@@ -396,13 +406,16 @@ int regcore_channels_set_originals(struct regcore_wiphy *wiphy)
 	     (chan = regcore_next_channel(wiphy, &it));) {
 		chan->band = it.band;
 		chan->orig_flags = chan->flags;
-		/* 0: no limit of the hardware's own, as for power */
-		chan->orig_mag = chan->max_antenna_gain ?: INT_MAX;
+		/* as cfg80211's wiphy_register(): no antenna gain limit of
+		 * the radio's own
+		 */
+		chan->orig_mag = INT_MAX;
 		chan->orig_mpwr = chan->max_power;
 		n++;
 	}
 	return n;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_channels_set_originals);
 
 /**
  * regcore_update_wiphy() - recompute one radio's channels
@@ -417,18 +430,23 @@ int regcore_channels_set_originals(struct regcore_wiphy *wiphy)
 void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			  enum nl80211_reg_initiator initiator)
 {
-	const struct regcore_request_info *lr = regcore_last_request_info();
+	struct regcore_chan_input in = {
+		.initiator = initiator,
+		.lr = regcore_last_request_info(),
+		.cur = regcore_current_regdom(),
+		.own = regcore_wiphy_regd(wiphy),
+	};
 
 	lockdep_assert_held(&regcore_mutex);
 
-	if (regcore_ignore_update(wiphy, initiator, lr)) {
+	if (regcore_ignore_update(wiphy, initiator, in.lr, in.own)) {
 		if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 		    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
-			regcore_call_notifier(wiphy, lr);
+			regcore_call_notifier(wiphy, in.lr);
 		return;
 	}
-	regcore_compute_channels(wiphy, initiator, lr, regcore_current_regdom());
-	regcore_call_notifier(wiphy, lr);
+	regcore_compute_channels(wiphy, &in);
+	regcore_call_notifier(wiphy, in.lr);
 }
 
 /**

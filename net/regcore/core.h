@@ -24,15 +24,22 @@
  * It is a sleeping lock, taken only from process context, and never held
  * while waiting for userspace. The driver's reg_notifier runs under it.
  *
- * regcore_requests_lock (hints.c) is a spinlock protecting only the queue
- * of hints not yet processed, so hints can be queued without the mutex.
- * It nests inside regcore_mutex and nothing is taken under it.
+ * regcore_requests_lock (hints.c) is a spinlock protecting the queue of
+ * hints not yet processed and its counters (how many are queued, failed
+ * requests in a row), so hints can be queued without the mutex: drivers
+ * may give hints from their notifier. It nests inside regcore_mutex and
+ * nothing is taken under it.
  *
- * RCU: the current domain (regcore_regdom) is an RCU pointer. Readers that
- * do not hold the mutex use rcu_read_lock() and rcu_dereference(); writers
- * hold regcore_mutex, publish with rcu_assign_pointer() and free the old
- * domain with kfree_rcu(). The world domain (regcore_world) is only used
- * under the mutex.
+ * RCU: the current domain (regcore_regdom) and each radio's own domain
+ * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use
+ * rcu_read_lock() and rcu_dereference(); writers hold regcore_mutex,
+ * publish with rcu_assign_pointer() and free the old domain with
+ * kfree_rcu(). The world domain (regcore_world) is only used under the
+ * mutex. The initiator and radio of the last request are also published
+ * for lock-free readers (regcore_last_initiator(), regcore_last_wiphy()):
+ * written under the mutex with WRITE_ONCE(), read with READ_ONCE(); a
+ * reader may see the state just before or just after a change, as
+ * cfg80211's readers of its last request do.
  */
 #ifndef _NET_REGCORE_CORE_H
 #define _NET_REGCORE_CORE_H
@@ -61,8 +68,21 @@
 extern struct mutex regcore_mutex;
 
 /* main.c */
+#define REGCORE_CRDA_TIMEOUT_MS_DEFAULT	3142
+#define REGCORE_CRDA_TIMEOUT_MS_MIN	100
+#define REGCORE_CRDA_TIMEOUT_MS_MAX	60000
 extern unsigned int regcore_crda_timeout_ms;
 extern char regcore_param_alpha2[3];
+
+/* Functions the KUnit module (tests/kunit/regcore_test.ko) calls besides
+ * the driver API: exported in the REGCORE_KUNIT namespace, and only when
+ * the kernel has KUnit.
+ */
+#if IS_ENABLED(CONFIG_KUNIT)
+#define EXPORT_SYMBOL_REGCORE_KUNIT(sym) EXPORT_SYMBOL_NS_GPL(sym, REGCORE_KUNIT)
+#else
+#define EXPORT_SYMBOL_REGCORE_KUNIT(sym)
+#endif
 
 /* regdom.c: domain objects, validation, look-up, intersection */
 extern const struct regcore_regdomain regcore_builtin_world;
@@ -89,8 +109,25 @@ regcore_regdom_find_rule(const struct regcore_regdomain *rd,
 			 u32 center_freq_khz, u32 bw_khz);
 const char *regcore_dfs_region_name(u8 dfs_region);
 
+/**
+ * regcore_wiphy_regd() - a radio's own domain, for a holder of the mutex
+ * @wiphy: the radio
+ *
+ * Context: regcore_mutex held.
+ * Return: the domain the radio keeps for itself, or NULL.
+ */
+static inline const struct regcore_regdomain *
+regcore_wiphy_regd(const struct regcore_wiphy *wiphy)
+{
+	return rcu_dereference_protected(wiphy->regd,
+					 lockdep_is_held(&regcore_mutex));
+}
+
+void regcore_wiphy_set_regd(struct regcore_wiphy *wiphy,
+			    const struct regcore_regdomain *rd);
+
 /* hints.c: the request queue and the decisions */
-void regcore_hints_init(void);
+int regcore_hints_init(void);
 int regcore_hints_start(void);
 void regcore_hints_stop(void);
 void regcore_hints_exit(void);
@@ -101,13 +138,32 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		       struct netlink_ext_ack *extack);
 const struct regcore_regdomain *regcore_current_regdom(void);
 const struct regcore_request_info *regcore_last_request_info(void);
+enum nl80211_reg_initiator regcore_last_initiator(void);
+u32 regcore_last_wiphy(void);
 void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy);
 
 /* channels.c: rules to channels */
+
+/**
+ * struct regcore_chan_input - what a radio's channels are computed from
+ * @initiator: who caused the change
+ * @lr: the request in force
+ * @cur: the domain in force
+ * @own: the radio's own domain (custom, or its driver's answer), or NULL
+ */
+struct regcore_chan_input {
+	enum nl80211_reg_initiator initiator;
+	const struct regcore_request_info *lr;
+	const struct regcore_regdomain *cur;
+	const struct regcore_regdomain *own;
+};
+
+const struct regcore_regdomain *
+regcore_wiphy_rules(enum nl80211_reg_initiator last_initiator,
+		    const struct regcore_regdomain *own,
+		    const struct regcore_regdomain *cur);
 void regcore_compute_channels(struct regcore_wiphy *wiphy,
-			      enum nl80211_reg_initiator initiator,
-			      const struct regcore_request_info *lr,
-			      const struct regcore_regdomain *cur);
+			      const struct regcore_chan_input *in);
 int regcore_channels_set_originals(struct regcore_wiphy *wiphy);
 void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 			  enum nl80211_reg_initiator initiator);

@@ -16,6 +16,22 @@
  * (NL80211_CMD_SET_REG, regcore_set_regdom()) installs it, or until the
  * timeout drops it and restores the settings.
  *
+ * A request that times out, or whose answer cannot be applied, restores
+ * the settings (regcore_restore()): the world domain, then the hints that
+ * were waiting, then the user's earlier choice asked for again. After
+ * REGCORE_MAX_FAILURES such failures in a row nothing is asked again until
+ * a new hint arrives (cfg80211 stops calling crda after 10 timeouts in a
+ * row): userspace that never answers cannot keep the queue busy forever.
+ *
+ * Drivers and remote access points (through country elements) can give
+ * hints at any rate, so the queue is bounded (REGCORE_MAX_QUEUED hints,
+ * REGCORE_MAX_QUEUED_IE of them from country elements): a hint beyond it
+ * is refused with -EBUSY. Log lines follow cfg80211: each step of the
+ * state machine (a decision, a uevent, a restore) is pr_debug() (dynamic
+ * debug: `modprobe regcore dyndbg=+p`); the facts a user needs (a domain
+ * installed, a request dropped, a refusal) are pr_info() or pr_warn(),
+ * rate-limited wherever a driver or a remote party can cause them.
+ *
  * All state below is protected by regcore_mutex unless marked otherwise;
  * see core.h for the rules.
  */
@@ -26,7 +42,7 @@
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
-#include <linux/workqueue.h>
+#include <linux/kthread.h>
 
 #include "core.h"
 
@@ -39,6 +55,11 @@
  *	REGCORE_WIPHY_IDX_INVALID
  * @intersect: the answer is to be intersected with the current domain
  * @processed: the request is finished (answered, or dropped)
+ * @bounded: a hint from outside (user, driver, country element), counted
+ *	against the queue's bounds; the core's own hints are not
+ * @restore: the user's earlier choice, asked for again by a restore
+ * @user_seq: for @restore: regcore_user_seq when it was queued
+ * @timeout_ms: how long userspace was given to answer, ms
  * @deadline: jiffies by which userspace must have answered
  */
 struct regcore_request {
@@ -48,8 +69,22 @@ struct regcore_request {
 	u32 wiphy_idx;
 	bool intersect;
 	bool processed;
+	bool bounded;
+	bool restore;
+	u32 user_seq;
+	unsigned int timeout_ms;
 	unsigned long deadline;
 };
+
+/* The most hints from outside that may wait in the queue, and how many of
+ * them may come from country elements.
+ */
+#define REGCORE_MAX_QUEUED	64
+#define REGCORE_MAX_QUEUED_IE	8
+/* Failed requests in a row (timeouts, answers that cannot be applied)
+ * after which a restore asks for nothing again.
+ */
+#define REGCORE_MAX_FAILURES	10
 
 enum regcore_treatment {
 	REGCORE_REQ_OK,
@@ -58,9 +93,20 @@ enum regcore_treatment {
 	REGCORE_REQ_ALREADY_SET,
 };
 
-/* Hints not yet processed, in order. Protected by regcore_requests_lock. */
+/* Hints not yet processed, in order. Protected by regcore_requests_lock,
+ * as are the counters below.
+ */
 static LIST_HEAD(regcore_requests);
 static DEFINE_SPINLOCK(regcore_requests_lock);
+/* Bounded hints in the queue, all and from country elements. */
+static unsigned int regcore_n_queued;
+static unsigned int regcore_n_queued_ie;
+/* Restores since the last hint from outside or the last answer applied. */
+static unsigned int regcore_failures;
+/* Bumped by every user hint queued: a restore's request for the user's
+ * earlier choice is dropped when a newer user hint came after it.
+ */
+static u32 regcore_user_seq;
 /* Set at unload, under regcore_requests_lock and regcore_mutex: no more
  * hints are accepted and no more work is queued.
  */
@@ -76,6 +122,10 @@ static struct regcore_request regcore_core_world = {
 
 /* The request being processed or processed last; never NULL. */
 static struct regcore_request *regcore_last = &regcore_core_world;
+/* Its initiator and radio, for lock-free readers (see core.h). */
+static enum nl80211_reg_initiator regcore_last_pub_initiator =
+	NL80211_REGDOM_SET_BY_CORE;
+static u32 regcore_last_pub_wiphy = REGCORE_WIPHY_IDX_INVALID;
 /* Its view for drivers' notifiers, refreshed on every change. */
 static struct regcore_request_info regcore_last_info;
 
@@ -88,10 +138,21 @@ static const struct regcore_regdomain *regcore_world = &regcore_builtin_world;
 static char regcore_user_alpha2[3];
 static bool regcore_user_alpha2_saved;
 
-static void regcore_work_fn(struct work_struct *work);
-static DECLARE_WORK(regcore_work, regcore_work_fn);
-static void regcore_timeout_fn(struct work_struct *work);
-static DECLARE_DELAYED_WORK(regcore_timeout_work, regcore_timeout_fn);
+/* Hints are processed, and timeouts handled, by one kthread of regcore's
+ * own ("regcore"), one item at a time: an order no caller can disturb, and
+ * one task a test can point fault injection at (/proc/PID/fail-nth).
+ * Created at load, destroyed at unload.
+ */
+static struct kthread_worker *regcore_worker;
+static void regcore_work_fn(struct kthread_work *work);
+static DEFINE_KTHREAD_WORK(regcore_work, regcore_work_fn);
+static void regcore_timeout_fn(struct kthread_work *work);
+static DEFINE_KTHREAD_DELAYED_WORK(regcore_timeout_work, regcore_timeout_fn);
+
+static void regcore_kick(void)
+{
+	kthread_queue_work(regcore_worker, &regcore_work);
+}
 
 static const char *regcore_initiator_name(enum nl80211_reg_initiator initiator)
 {
@@ -139,6 +200,34 @@ const struct regcore_request_info *regcore_last_request_info(void)
 	return &regcore_last_info;
 }
 
+/**
+ * regcore_last_initiator() - who gave the last request, without the lock
+ *
+ * Return: the initiator of the request being processed or processed last.
+ */
+enum nl80211_reg_initiator regcore_last_initiator(void)
+{
+	return READ_ONCE(regcore_last_pub_initiator);
+}
+
+/**
+ * regcore_last_wiphy() - the radio of the last request, without the lock
+ *
+ * Return: the index of the radio whose driver or country element gave the
+ * request being processed or processed last, if it is still registered;
+ * else REGCORE_WIPHY_IDX_INVALID.
+ */
+u32 regcore_last_wiphy(void)
+{
+	return READ_ONCE(regcore_last_pub_wiphy);
+}
+
+static void regcore_publish_last(void)
+{
+	WRITE_ONCE(regcore_last_pub_initiator, regcore_last->initiator);
+	WRITE_ONCE(regcore_last_pub_wiphy, regcore_last->wiphy_idx);
+}
+
 /* Does installing @alpha2 change what is in force? */
 static bool regcore_regdom_changes(const char *alpha2)
 {
@@ -175,6 +264,7 @@ static void regcore_set_last(struct regcore_request *req)
 	if (regcore_last != req && regcore_last != &regcore_core_world)
 		kfree(regcore_last);
 	regcore_last = req;
+	regcore_publish_last();
 }
 
 static void regcore_free_request(struct regcore_request *req)
@@ -189,19 +279,42 @@ static void regcore_notify(void)
 	regcore_nl_reg_change(regcore_last_request_info());
 }
 
-/* Queue @req (allocated by the caller) and kick the work item. */
+/* Queue @req (allocated by the caller; freed here if refused) and kick
+ * the work item. A hint from outside (@req->bounded) must find room, and
+ * makes the core willing to ask userspace again after failures.
+ */
 static int regcore_queue(struct regcore_request *req)
 {
+	bool is_ie = req->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE;
+	int err = 0;
+
 	spin_lock(&regcore_requests_lock);
 	if (regcore_shutting_down) {
-		spin_unlock(&regcore_requests_lock);
-		kfree(req);
-		return -ESHUTDOWN;
+		err = -ESHUTDOWN;
+	} else if (req->bounded && (regcore_n_queued >= REGCORE_MAX_QUEUED ||
+				    (is_ie && regcore_n_queued_ie >=
+				     REGCORE_MAX_QUEUED_IE))) {
+		err = -EBUSY;
+	} else {
+		if (req->bounded) {
+			regcore_n_queued++;
+			regcore_n_queued_ie += is_ie;
+			regcore_failures = 0;
+			if (req->initiator == NL80211_REGDOM_SET_BY_USER)
+				regcore_user_seq++;
+		}
+		list_add_tail(&req->list, &regcore_requests);
+		regcore_kick();
 	}
-	list_add_tail(&req->list, &regcore_requests);
-	queue_work(system_power_efficient_wq, &regcore_work);
 	spin_unlock(&regcore_requests_lock);
-	return 0;
+
+	if (err == -EBUSY)
+		pr_warn_ratelimited("%s hint for %.2s refused: too many hints are waiting\n",
+				    regcore_initiator_name(req->initiator),
+				    req->alpha2);
+	if (err)
+		kfree(req);
+	return err;
 }
 
 static struct regcore_request *
@@ -220,14 +333,16 @@ regcore_new_request(enum nl80211_reg_initiator initiator, const char *alpha2,
 	return req;
 }
 
+/* Queue a hint; @bounded for hints from outside the core. */
 static int regcore_hint(enum nl80211_reg_initiator initiator,
-			const char *alpha2, u32 wiphy_idx)
+			const char *alpha2, u32 wiphy_idx, bool bounded)
 {
 	struct regcore_request *req;
 
 	req = regcore_new_request(initiator, alpha2, wiphy_idx);
 	if (!req)
 		return -ENOMEM;
+	req->bounded = bounded;
 	return regcore_queue(req);
 }
 
@@ -246,14 +361,15 @@ static bool regcore_hint_alpha2_ok(const char *alpha2, bool world_ok)
  * regcore_hint_user() - queue a user hint (NL80211_CMD_REQ_SET_REG)
  * @alpha2: two letters or "00"
  *
- * Return: 0 when queued, -EINVAL for a bad alpha2, -ENOMEM, -ESHUTDOWN.
+ * Return: 0 when queued, -EINVAL for a bad alpha2, -EBUSY when too many
+ * hints are waiting, -ENOMEM, -ESHUTDOWN.
  */
 int regcore_hint_user(const char *alpha2)
 {
 	if (!regcore_hint_alpha2_ok(alpha2, true))
 		return -EINVAL;
 	return regcore_hint(NL80211_REGDOM_SET_BY_USER, alpha2,
-			    REGCORE_WIPHY_IDX_INVALID);
+			    REGCORE_WIPHY_IDX_INVALID, true);
 }
 
 /**
@@ -267,7 +383,8 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
 {
 	if (!regcore_hint_alpha2_ok(alpha2, false))
 		return -EINVAL;
-	return regcore_hint(NL80211_REGDOM_SET_BY_DRIVER, alpha2, wiphy->idx);
+	return regcore_hint(NL80211_REGDOM_SET_BY_DRIVER, alpha2, wiphy->idx,
+			    true);
 }
 
 /**
@@ -275,42 +392,58 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
  * @wiphy: the registered radio that saw the element
  * @alpha2: the element's two letters
  *
- * Return: 0 when queued, a negative errno otherwise.
+ * As cfg80211 does, the hint is dropped before it is queued while the
+ * request in force (or pending) came from a country element of a radio
+ * that is still registered: the conflict between two access points is
+ * not worth a request, and a rogue one cannot make the domain flap.
+ *
+ * Return: 0 when queued or dropped so, a negative errno otherwise.
  */
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 {
 	if (!regcore_hint_alpha2_ok(alpha2, false))
 		return -EINVAL;
+	if (regcore_last_initiator() == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    regcore_last_wiphy() != REGCORE_WIPHY_IDX_INVALID) {
+		pr_debug("country element %.2s from %s dropped: a country element is in force\n",
+			 alpha2, wiphy->name);
+		return 0;
+	}
 	return regcore_hint(NL80211_REGDOM_SET_BY_COUNTRY_IE, alpha2,
-			    wiphy->idx);
+			    wiphy->idx, true);
 }
 
-/* Ask userspace for @req's rules; @req becomes the pending request. */
+/* Ask userspace for @req's rules; @req becomes the pending request. The
+ * timeout is read once: a write of the parameter meanwhile changes only
+ * the requests that follow.
+ */
 static bool regcore_query_userspace(struct regcore_request *req)
 {
+	unsigned int ms = READ_ONCE(regcore_crda_timeout_ms);
 	int err;
 
 	err = regcore_uevent_request(req->alpha2);
 	if (err) {
-		pr_err("could not send the uevent asking for %.2s: %d\n",
-		       req->alpha2, err);
+		pr_err_ratelimited("could not send the uevent asking for %.2s: %d\n",
+				   req->alpha2, err);
 		return false;
 	}
 	req->processed = false;
-	req->deadline = jiffies + msecs_to_jiffies(regcore_crda_timeout_ms);
+	req->timeout_ms = ms;
+	req->deadline = jiffies + msecs_to_jiffies(ms);
 	regcore_set_last(req);
-	mod_delayed_work(system_power_efficient_wq, &regcore_timeout_work,
-			 msecs_to_jiffies(regcore_crda_timeout_ms));
-	pr_info("%s hint: asked userspace for %.2s\n",
-		regcore_initiator_name(req->initiator), req->alpha2);
+	kthread_mod_delayed_work(regcore_worker, &regcore_timeout_work,
+				 msecs_to_jiffies(ms));
+	pr_debug("%s hint: asked userspace for %.2s\n",
+		 regcore_initiator_name(req->initiator), req->alpha2);
 	return true;
 }
 
 /* The decisions, one function per initiator. They follow cfg80211:
  *
- * core:       always asks (the world domain at load; the module
- *             parameter's country).
- * user:       intersected with a country element in force (the user can
+ * core:       always asks (the world domain at load).
+ * user:       (also the module parameter's country, at load and after a
+ *             restore) intersected with a country element in force (the user can
  *             only restrict what the access point says); ignored after an
  *             intersected user hint, and while the last core, driver or
  *             user request has not (or not exactly) been installed; already
@@ -320,10 +453,13 @@ static bool regcore_query_userspace(struct regcore_request *req)
  *             Otherwise intersected with what is in force. The radio keeps
  *             a copy of its own domain either way. Strict radios take that
  *             domain as their superset (channels.c).
- * country IE: ignored by radios with REGCORE_REG_COUNTRY_IE_IGNORE. After
+ * country IE: dropped before it is queued while a country element of a
+ *             registered radio is in force (regcore_hint_country_ie()).
+ *             Ignored by radios with REGCORE_REG_COUNTRY_IE_IGNORE. After
  *             another country element: from another radio, ignored when it
  *             names another country; from the same radio, asks when the
- *             country changes. Never intersected.
+ *             country changes; already set otherwise, and a strict radio
+ *             takes the change again. Never intersected.
  */
 static enum regcore_treatment regcore_hint_core_decide(struct regcore_request *req)
 {
@@ -383,8 +519,7 @@ static void regcore_wiphy_keep_current(struct regcore_wiphy *wiphy)
 	copy = regcore_regdom_copy(regcore_current_regdom());
 	if (!copy)
 		return;
-	regcore_regdom_free(wiphy->regd);
-	wiphy->regd = copy;
+	regcore_wiphy_set_regd(wiphy, copy);
 }
 
 /* The single place where a decision takes effect. */
@@ -404,13 +539,19 @@ static void regcore_apply_treatment(struct regcore_request *req,
 
 	switch (treatment) {
 	case REGCORE_REQ_IGNORE:
-		pr_info("%s hint for %.2s ignored\n", who, req->alpha2);
+		pr_debug("%s hint for %.2s ignored\n", who, req->alpha2);
 		regcore_free_request(req);
 		return;
 	case REGCORE_REQ_ALREADY_SET:
-		pr_info("%s hint for %.2s: already in force\n", who,
-			req->alpha2);
+		pr_debug("%s hint for %.2s: already in force\n", who,
+			 req->alpha2);
 		if (req->initiator != NL80211_REGDOM_SET_BY_DRIVER) {
+			/* As cfg80211: a strict radio takes the change again,
+			 * so that its settings follow the agreed domain.
+			 */
+			if (wiphy &&
+			    (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG))
+				regcore_update_wiphy(wiphy, req->initiator);
 			regcore_free_request(req);
 			return;
 		}
@@ -427,11 +568,25 @@ static void regcore_apply_treatment(struct regcore_request *req,
 	case REGCORE_REQ_INTERSECT:
 		req->intersect = treatment == REGCORE_REQ_INTERSECT;
 		if (!regcore_query_userspace(req)) {
-			pr_info("%s hint for %.2s dropped\n", who, req->alpha2);
+			pr_info_ratelimited("%s hint for %.2s dropped: userspace could not be asked\n",
+					    who, req->alpha2);
 			regcore_free_request(req);
 		}
 		return;
 	}
+}
+
+/* Is @req a restore's request for the user's earlier choice that a newer
+ * user hint has made moot?
+ */
+static bool regcore_superseded(const struct regcore_request *req)
+{
+	bool superseded;
+
+	spin_lock(&regcore_requests_lock);
+	superseded = req->restore && req->user_seq != regcore_user_seq;
+	spin_unlock(&regcore_requests_lock);
+	return superseded;
 }
 
 /* The dispatcher: one function per initiator decides. */
@@ -443,12 +598,18 @@ static void regcore_process_hint(struct regcore_request *req)
 	if (req->wiphy_idx != REGCORE_WIPHY_IDX_INVALID) {
 		wiphy = regcore_wiphy_by_idx(req->wiphy_idx);
 		if (!wiphy) {
-			pr_info("%s hint for %.2s dropped: radio %u is gone\n",
-				regcore_initiator_name(req->initiator),
-				req->alpha2, req->wiphy_idx);
+			pr_debug("%s hint for %.2s dropped: radio %u is gone\n",
+				 regcore_initiator_name(req->initiator),
+				 req->alpha2, req->wiphy_idx);
 			regcore_free_request(req);
 			return;
 		}
+	}
+	if (regcore_superseded(req)) {
+		pr_debug("the user's earlier %.2s is not asked for again: a newer user hint came\n",
+			 req->alpha2);
+		regcore_free_request(req);
+		return;
 	}
 
 	switch (req->initiator) {
@@ -478,14 +639,20 @@ static struct regcore_request *regcore_dequeue(void)
 	spin_lock(&regcore_requests_lock);
 	req = list_first_entry_or_null(&regcore_requests,
 				       struct regcore_request, list);
-	if (req)
+	if (req) {
 		list_del_init(&req->list);
+		if (req->bounded) {
+			regcore_n_queued--;
+			if (req->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE)
+				regcore_n_queued_ie--;
+		}
+	}
 	spin_unlock(&regcore_requests_lock);
 	return req;
 }
 
 /* Process queued hints until one waits for userspace or none is left. */
-static void regcore_work_fn(struct work_struct *work)
+static void regcore_work_fn(struct kthread_work *work)
 {
 	struct regcore_request *req;
 
@@ -509,68 +676,112 @@ static void regcore_restore_custom_wiphys(void)
 			regcore_restore_custom_channels(wiphy);
 }
 
+/* Is a user hint waiting? It speaks for the user more recently than the
+ * earlier choice a restore would ask for. Context: regcore_requests_lock.
+ */
+static bool regcore_user_hint_queued(void)
+{
+	struct regcore_request *req;
+
+	lockdep_assert_held(&regcore_requests_lock);
+	list_for_each_entry(req, &regcore_requests, list)
+		if (req->initiator == NL80211_REGDOM_SET_BY_USER)
+			return true;
+	return false;
+}
+
 /* Back to the world domain, then ask again for what should be in force:
  * the user's earlier choice (the last user request that was installed),
- * else the module parameter's country. The restore hints go before
- * anything already queued. @failed is the request that could not be
- * completed.
+ * else the module parameter's country (a user hint, as cfg80211 queues
+ * it). The hints that were waiting go first: a request that failed never
+ * holds up the queue. Nothing is asked again when a user hint is among
+ * them, and the request asked again is dropped when a newer user hint
+ * comes before its turn (regcore_process_hint()).
  *
- * The world domain is installed directly rather than asked for again, as
- * cfg80211 does (which, with no crda installed, goes round timeout after
- * timeout). When the request that failed was the user's earlier choice
- * itself, that choice is forgotten: a restore never asks again for what
- * just failed, so restores cannot follow each other for the same reason.
+ * The world domain is installed directly rather than asked for again.
+ * When the request that failed was the user's earlier choice itself, that
+ * choice is forgotten, so restores do not follow each other for the same
+ * reason; and after REGCORE_MAX_FAILURES failures in a row (a parameter
+ * crda does not know, crda missing) nothing is asked again until a hint
+ * arrives from outside. @failed is the request that could not be
+ * completed.
  */
 static void regcore_restore(const struct regcore_request *failed)
 {
 	struct regcore_request *again = NULL;
-	LIST_HEAD(pending);
+	const char *alpha2 = NULL;
+	unsigned int failures;
 
+	lockdep_assert_held(&regcore_mutex);
 	if (failed->initiator == NL80211_REGDOM_SET_BY_USER &&
 	    regcore_alpha2_equal(failed->alpha2, regcore_user_alpha2))
 		regcore_user_alpha2_saved = false;
 
+	spin_lock(&regcore_requests_lock);
+	failures = ++regcore_failures;
+	spin_unlock(&regcore_requests_lock);
+
 	if (regcore_user_alpha2_saved)
-		again = regcore_new_request(NL80211_REGDOM_SET_BY_USER,
-					    regcore_user_alpha2,
-					    REGCORE_WIPHY_IDX_INVALID);
+		alpha2 = regcore_user_alpha2;
 	else if (regcore_alpha2_is_country(regcore_param_alpha2))
-		again = regcore_new_request(NL80211_REGDOM_SET_BY_CORE,
-					    regcore_param_alpha2,
+		alpha2 = regcore_param_alpha2;
+	if (alpha2 && failures > REGCORE_MAX_FAILURES) {
+		pr_info_ratelimited("%u requests failed in a row: %.2s is not asked for again until a new hint\n",
+				    failures, alpha2);
+		alpha2 = NULL;
+	}
+	if (alpha2) {
+		again = regcore_new_request(NL80211_REGDOM_SET_BY_USER, alpha2,
 					    REGCORE_WIPHY_IDX_INVALID);
+		if (again)
+			again->restore = true;
+	}
 
 	regcore_install(regcore_world);
 	regcore_set_last(&regcore_core_world);
 	regcore_restore_custom_wiphys();
 	regcore_update_all_wiphys(NL80211_REGDOM_SET_BY_CORE);
 	regcore_notify();
-	pr_info("settings restored: world domain in force%s%.2s\n",
-		again ? ", asking again for " : "", again ? again->alpha2 : "");
 
 	spin_lock(&regcore_requests_lock);
-	list_splice_tail_init(&regcore_requests, &pending);
-	if (again)
+	if (again && (regcore_shutting_down || regcore_user_hint_queued())) {
+		kfree(again);
+		again = NULL;
+	}
+	if (again) {
+		again->user_seq = regcore_user_seq;
 		list_add_tail(&again->list, &regcore_requests);
-	list_splice_tail(&pending, &regcore_requests);
-	if (!regcore_shutting_down)
-		queue_work(system_power_efficient_wq, &regcore_work);
+	}
+	if (!regcore_shutting_down && !list_empty(&regcore_requests))
+		regcore_kick();
 	spin_unlock(&regcore_requests_lock);
+	/* We hold regcore_mutex: the worker cannot process (free) @again yet. */
+	pr_debug("settings restored: world domain in force%s%.2s\n",
+		 again ? ", asking again for " : "", again ? again->alpha2 : "");
 }
 
 /* Userspace did not answer in time: drop the request and restore. */
-static void regcore_timeout_fn(struct work_struct *work)
+static void regcore_timeout_fn(struct kthread_work *work)
 {
 	struct regcore_request *lr;
 
 	mutex_lock(&regcore_mutex);
 	lr = regcore_last;
-	if (regcore_shutting_down || lr->processed ||
-	    time_before(jiffies, lr->deadline))
+	if (regcore_shutting_down || lr->processed)
 		goto out;
+	if (time_before(jiffies, lr->deadline)) {
+		/* Early (the work was queued for an earlier request): wait
+		 * for the rest of this one's time.
+		 */
+		kthread_mod_delayed_work(regcore_worker,
+					 &regcore_timeout_work,
+					 lr->deadline - jiffies);
+		goto out;
+	}
 
-	pr_info("no answer for the %s request for %.2s within %u ms: dropped\n",
-		regcore_initiator_name(lr->initiator), lr->alpha2,
-		regcore_crda_timeout_ms);
+	pr_info_ratelimited("no answer for the %s request for %.2s within %u ms: dropped\n",
+			    regcore_initiator_name(lr->initiator), lr->alpha2,
+			    lr->timeout_ms);
 	lr->processed = true;
 	regcore_restore(lr);
 out:
@@ -624,12 +835,12 @@ static int regcore_set_rd_driver(struct regcore_regdomain *rd,
 		return -ENODEV;
 
 	if (!lr->intersect) {
-		if (wiphy->regd)
+		if (regcore_wiphy_regd(wiphy))
 			return -EALREADY;
 		copy = regcore_regdom_copy(rd);
 		if (!copy)
 			return -ENOMEM;
-		wiphy->regd = copy;
+		regcore_wiphy_set_regd(wiphy, copy);
 		regcore_install(rd);
 		return 0;
 	}
@@ -638,8 +849,7 @@ static int regcore_set_rd_driver(struct regcore_regdomain *rd,
 	if (IS_ERR(inter))
 		return PTR_ERR(inter);
 	/* The radio keeps what it asked for; everyone gets the common part. */
-	regcore_regdom_free(wiphy->regd);
-	wiphy->regd = rd;
+	regcore_wiphy_set_regd(wiphy, rd);
 	regcore_install(inter);
 	return 0;
 }
@@ -685,16 +895,16 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 	}
 	if (lr->processed) {
 		NL_SET_ERR_MSG_MOD(extack, "no regulatory request is pending");
-		pr_info("refused unsolicited domain %.2s: no request is pending\n",
-			rd->alpha2);
+		pr_info_ratelimited("refused unsolicited domain %.2s: no request is pending\n",
+				    rd->alpha2);
 		err = -EINVAL;
 		goto refuse;
 	}
 	if (!regcore_alpha2_equal(rd->alpha2, lr->alpha2)) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "the domain does not answer the pending request");
-		pr_info("refused domain %.2s: the pending request is for %.2s\n",
-			rd->alpha2, lr->alpha2);
+		pr_info_ratelimited("refused domain %.2s: the pending request is for %.2s\n",
+				    rd->alpha2, lr->alpha2);
 		err = -EINVAL;
 		goto refuse;
 	}
@@ -720,19 +930,19 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 	if (err == -ENOMEM)
 		goto refuse;
 
-	cancel_delayed_work(&regcore_timeout_work);
+	/* The timeout finds the request processed and does nothing. */
 	lr->processed = true;
 
 	if (err) {
 		regcore_regdom_free(rd);
 		if (err == -EALREADY) {
-			pr_info("%.2s is already in force\n", lr->alpha2);
-			queue_work(system_power_efficient_wq, &regcore_work);
+			pr_debug("%.2s is already in force\n", lr->alpha2);
+			regcore_kick();
 		} else {
 			NL_SET_ERR_MSG_MOD(extack,
 					   "the domain cannot be applied; settings restored");
-			pr_info("the answer for %.2s cannot be applied (%d): restoring settings\n",
-				lr->alpha2, err);
+			pr_info_ratelimited("the answer for %.2s cannot be applied (%d): restoring settings\n",
+					    lr->alpha2, err);
 			regcore_restore(lr);
 		}
 		mutex_unlock(&regcore_mutex);
@@ -743,14 +953,17 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		memcpy(regcore_user_alpha2, lr->alpha2, sizeof(lr->alpha2));
 		regcore_user_alpha2_saved = true;
 	}
+	spin_lock(&regcore_requests_lock);
+	regcore_failures = 0;
+	spin_unlock(&regcore_requests_lock);
 	regcore_update_all_wiphys(lr->initiator);
-	pr_info("regulatory domain %.2s (DFS %s, %u rules) in force, set by %s\n",
-		regcore_current_regdom()->alpha2,
-		regcore_dfs_region_name(regcore_current_regdom()->dfs_region),
-		regcore_current_regdom()->n_reg_rules,
-		regcore_initiator_name(lr->initiator));
+	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force, set by %s\n",
+			    regcore_current_regdom()->alpha2,
+			    regcore_dfs_region_name(regcore_current_regdom()->dfs_region),
+			    regcore_current_regdom()->n_reg_rules,
+			    regcore_initiator_name(lr->initiator));
 	regcore_notify();
-	queue_work(system_power_efficient_wq, &regcore_work);
+	regcore_kick();
 	mutex_unlock(&regcore_mutex);
 	return 0;
 
@@ -772,28 +985,46 @@ refuse:
 void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy)
 {
 	lockdep_assert_held(&regcore_mutex);
-	if (regcore_last->wiphy_idx == wiphy->idx)
+	if (regcore_last->wiphy_idx == wiphy->idx) {
 		regcore_last->wiphy_idx = REGCORE_WIPHY_IDX_INVALID;
+		regcore_publish_last();
+	}
 }
 
 /**
  * regcore_hints_init() - the state at load: the built-in world in force
+ *
+ * Return: 0, or a negative errno when the worker thread cannot be made.
  */
-void regcore_hints_init(void)
+int regcore_hints_init(void)
 {
+	regcore_worker = kthread_create_worker(0, "regcore");
+	if (IS_ERR(regcore_worker)) {
+		int err = PTR_ERR(regcore_worker);
+
+		regcore_worker = NULL;
+		pr_err("cannot create the worker thread: %d\n", err);
+		return err;
+	}
 	rcu_assign_pointer(regcore_regdom, &regcore_builtin_world);
 	regcore_world = &regcore_builtin_world;
 	regcore_last = &regcore_core_world;
 	regcore_core_world.processed = true;
+	regcore_publish_last();
 	regcore_user_alpha2_saved = false;
+	regcore_n_queued = 0;
+	regcore_n_queued_ie = 0;
+	regcore_failures = 0;
 	regcore_shutting_down = false;
+	return 0;
 }
 
 /**
  * regcore_hints_start() - queue the load-time hints
  *
- * The core asks userspace for the world domain, as cfg80211 does at load,
- * then for the ieee80211_regdom module parameter's country if one is set.
+ * The core asks userspace for the world domain, as cfg80211 does at load;
+ * the ieee80211_regdom module parameter's country, if one is set, follows
+ * as a user hint, as cfg80211 queues it.
  *
  * Return: 0, -ENOMEM or -ESHUTDOWN.
  */
@@ -802,11 +1033,11 @@ int regcore_hints_start(void)
 	int err;
 
 	err = regcore_hint(NL80211_REGDOM_SET_BY_CORE, "00",
-			   REGCORE_WIPHY_IDX_INVALID);
+			   REGCORE_WIPHY_IDX_INVALID, false);
 	if (err || !regcore_alpha2_is_country(regcore_param_alpha2))
 		return err;
-	return regcore_hint(NL80211_REGDOM_SET_BY_CORE, regcore_param_alpha2,
-			    REGCORE_WIPHY_IDX_INVALID);
+	return regcore_hint(NL80211_REGDOM_SET_BY_USER, regcore_param_alpha2,
+			    REGCORE_WIPHY_IDX_INVALID, false);
 }
 
 /**
@@ -824,12 +1055,12 @@ void regcore_hints_stop(void)
 	mutex_unlock(&regcore_mutex);
 
 	/* Both work functions do nothing once shutting down. */
-	cancel_delayed_work_sync(&regcore_timeout_work);
-	cancel_work_sync(&regcore_work);
+	kthread_cancel_delayed_work_sync(&regcore_timeout_work);
+	kthread_cancel_work_sync(&regcore_work);
 }
 
 /**
- * regcore_hints_exit() - free every request and domain
+ * regcore_hints_exit() - free every request and domain, end the worker
  *
  * Called after regcore_hints_stop(), once the netlink family is gone and
  * every radio has been unregistered.
@@ -852,6 +1083,11 @@ void regcore_hints_exit(void)
 	regcore_install(&regcore_builtin_world);
 	regcore_install_world(&regcore_builtin_world);
 	mutex_unlock(&regcore_mutex);
-	/* Wait for the kfree_rcu() callbacks of the domains freed above. */
-	rcu_barrier();
+	/* Nothing to wait for: the domains freed above go through
+	 * kfree_rcu(), which runs no code of this module, and no reader is
+	 * left (the family is gone, and drivers that use our symbols hold a
+	 * reference on the module until they are unloaded).
+	 */
+	kthread_destroy_worker(regcore_worker);
+	regcore_worker = NULL;
 }

@@ -9,6 +9,8 @@
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
+#include <linux/ctype.h>
+#include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -22,26 +24,60 @@ DEFINE_MUTEX(regcore_mutex);
 static char *ieee80211_regdom = "00";
 module_param(ieee80211_regdom, charp, 0444);
 MODULE_PARM_DESC(ieee80211_regdom,
-		 "Country asked for at load: two upper-case letters (default 00, the world)");
+		 "Country asked for at load, as a user hint: two letters, any case (default 00, the world)");
 
-unsigned int regcore_crda_timeout_ms = 3142;
-module_param_named(crda_timeout_ms, regcore_crda_timeout_ms, uint, 0644);
+/* crda_timeout_ms: read with READ_ONCE() once per request (hints.c), so a
+ * write while a request is pending changes only the requests that follow.
+ * The setter refuses values outside the bounds, at load (the module does
+ * not load) and at run time (the write fails), with a log line.
+ */
+unsigned int regcore_crda_timeout_ms = REGCORE_CRDA_TIMEOUT_MS_DEFAULT;
+
+static int regcore_set_crda_timeout(const char *val,
+				    const struct kernel_param *kp)
+{
+	unsigned int ms;
+	int err;
+
+	err = kstrtouint(val, 0, &ms);
+	if (!err && (ms < REGCORE_CRDA_TIMEOUT_MS_MIN ||
+		     ms > REGCORE_CRDA_TIMEOUT_MS_MAX))
+		err = -ERANGE;
+	if (err) {
+		pr_warn("crda_timeout_ms=%s refused: must be %u to %u ms\n",
+			val, REGCORE_CRDA_TIMEOUT_MS_MIN,
+			REGCORE_CRDA_TIMEOUT_MS_MAX);
+		return -EINVAL;
+	}
+	WRITE_ONCE(regcore_crda_timeout_ms, ms);
+	return 0;
+}
+
+static const struct kernel_param_ops regcore_crda_timeout_ops = {
+	.set = regcore_set_crda_timeout,
+	.get = param_get_uint,
+};
+module_param_cb(crda_timeout_ms, &regcore_crda_timeout_ops,
+		&regcore_crda_timeout_ms, 0644);
 MODULE_PARM_DESC(crda_timeout_ms,
-		 "How long a request waits for userspace's answer, ms (default 3142)");
+		 "How long a request waits for userspace's answer, ms (100-60000, default 3142)");
 
-/* ieee80211_regdom, checked at load: a country, or "00". */
+/* ieee80211_regdom, checked at load: a country (upper-cased), or "00". */
 char regcore_param_alpha2[3] = "00";
 
 static void regcore_check_param(void)
 {
-	if (strlen(ieee80211_regdom) == 2 &&
-	    (regcore_alpha2_is_world(ieee80211_regdom) ||
-	     regcore_alpha2_is_country(ieee80211_regdom))) {
-		memcpy(regcore_param_alpha2, ieee80211_regdom, 3);
+	const char *p = ieee80211_regdom;
+
+	/* As cfg80211: any two letters, upper-cased when queued. */
+	if (strlen(p) == 2 && (regcore_alpha2_is_world(p) ||
+			       (isascii(p[0]) && isalpha(p[0]) &&
+				isascii(p[1]) && isalpha(p[1])))) {
+		regcore_param_alpha2[0] = toupper(p[0]);
+		regcore_param_alpha2[1] = toupper(p[1]);
 		return;
 	}
-	pr_warn("ignoring ieee80211_regdom=%s: not two upper-case letters or 00\n",
-		ieee80211_regdom);
+	pr_warn("ignoring ieee80211_regdom=%s: not two letters or 00\n", p);
 	memcpy(regcore_param_alpha2, "00", 3);
 }
 
@@ -49,12 +85,10 @@ static int __init regcore_init(void)
 {
 	int err;
 
-	if (!regcore_crda_timeout_ms) {
-		pr_warn("crda_timeout_ms=0 would drop every request: using 3142\n");
-		regcore_crda_timeout_ms = 3142;
-	}
 	regcore_check_param();
-	regcore_hints_init();
+	err = regcore_hints_init();
+	if (err)
+		return err;
 
 	err = regcore_uevent_init();
 	if (err)
@@ -67,7 +101,7 @@ static int __init regcore_init(void)
 		goto out_netlink;
 
 	if (regcore_alpha2_is_country(regcore_param_alpha2))
-		pr_info("loaded: world domain in force; asking userspace for 00, then %s (ieee80211_regdom)\n",
+		pr_info("loaded: world domain in force; asking userspace for 00, then %s (ieee80211_regdom, a user hint)\n",
 			regcore_param_alpha2);
 	else
 		pr_info("loaded: world domain in force; asking userspace for 00\n");

@@ -114,22 +114,26 @@ static int regcore_nl_put_regdom(struct sk_buff *msg,
 	return 0;
 }
 
-/* GET_REG: a radio's own domain when asked for a radio that has one. */
+/* The size of what regcore_nl_put_regdom() writes for @rd, and the radio. */
+static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
+{
+	size_t rule = nla_total_size(0) + 7 * nla_total_size(sizeof(u32));
+
+	return nla_total_size(sizeof(rd->alpha2)) + nla_total_size(sizeof(u8)) +
+	       nla_total_size(sizeof(u32)) + nla_total_size(0) +
+	       rd->n_reg_rules * rule;
+}
+
+/* GET_REG: a radio's own domain when asked for a radio that has one. The
+ * reply is sized from the domain: 128 rules do not fit a default message.
+ */
 static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct regcore_regdomain *rd = NULL;
 	struct regcore_wiphy *wiphy = NULL;
-	struct sk_buff *msg;
+	struct sk_buff *msg = NULL;
 	void *hdr;
 	int err = -EMSGSIZE;
-
-	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0,
-				NL80211_CMD_GET_REG);
-	if (!hdr)
-		goto out_free;
 
 	mutex_lock(&regcore_mutex);
 	if (info->attrs[NL80211_ATTR_WIPHY]) {
@@ -141,13 +145,23 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 			err = -ENODEV;
 			goto out_unlock;
 		}
-		rd = wiphy->regd;
-		if (rd && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx))
-			goto out_unlock;
+		rd = regcore_wiphy_regd(wiphy);
 	}
 	if (!rd)
+		wiphy = NULL;
+	if (!rd)
 		rd = regcore_current_regdom();
-	if (regcore_nl_put_regdom(msg, rd))
+
+	msg = genlmsg_new(regcore_nl_regdom_size(rd), GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto out_unlock;
+	}
+	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0,
+				NL80211_CMD_GET_REG);
+	if (!hdr ||
+	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
+	    regcore_nl_put_regdom(msg, rd))
 		goto out_unlock;
 	mutex_unlock(&regcore_mutex);
 
@@ -156,7 +170,6 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 
 out_unlock:
 	mutex_unlock(&regcore_mutex);
-out_free:
 	nlmsg_free(msg);
 	return err;
 }
@@ -202,11 +215,13 @@ static int regcore_nl_dump_reg(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	pos++;
 	list_for_each_entry(wiphy, &regcore_wiphys, list) {
-		if (!wiphy->regd)
+		const struct regcore_regdomain *own = regcore_wiphy_regd(wiphy);
+
+		if (!own)
 			continue;
 		if (pos++ < cb->args[0])
 			continue;
-		err = regcore_nl_send_regdom(skb, cb, wiphy, wiphy->regd);
+		err = regcore_nl_send_regdom(skb, cb, wiphy, own);
 		if (err)
 			goto out;
 		cb->args[0]++;
@@ -338,6 +353,9 @@ static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack,
 				    info->attrs[NL80211_ATTR_REG_ALPHA2],
 				    "alpha2 must be two letters or 00");
+	else if (err == -EBUSY)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "too many regulatory hints are waiting; try again later");
 	return err;
 }
 

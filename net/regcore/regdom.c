@@ -10,9 +10,11 @@
 #define pr_fmt(fmt) "regcore: " fmt
 
 #include <linux/ctype.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -54,6 +56,7 @@ const struct regcore_regdomain regcore_builtin_world = {
 		REGCORE_RULE(57240, 63720, 2160, 0, 0, 0),
 	},
 };
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_builtin_world);
 
 /* "00": the world domain. */
 bool regcore_alpha2_is_world(const char *alpha2)
@@ -106,6 +109,7 @@ void regcore_regdom_free(const struct regcore_regdomain *rd)
 		return;
 	kfree_rcu((struct regcore_regdomain *)rd, rcu_head);
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_free);
 
 /* The structural check of one rule, as cfg80211 makes it: a non-empty
  * range, and a maximum bandwidth no wider than the range. A bandwidth of
@@ -121,32 +125,53 @@ bool regcore_rule_is_valid(const struct regcore_reg_rule *rule)
 	return fr->max_bandwidth_khz <= fr->end_freq_khz - fr->start_freq_khz;
 }
 
-static const char *regcore_rule_problem(const struct regcore_reg_rule *rule,
-					bool custom)
+/* Is the rule sound? When not, @extack (never NULL here) says why, in
+ * words the kernel log repeats.
+ */
+static bool regcore_rule_sound(const struct regcore_reg_rule *rule,
+			       bool custom, struct netlink_ext_ack *extack)
 {
 	const struct regcore_freq_range *fr = &rule->freq_range;
 	const struct regcore_power_rule *pr = &rule->power_rule;
 
-	if (!fr->start_freq_khz)
-		return "rule starts at 0 kHz";
-	if (fr->end_freq_khz <= fr->start_freq_khz)
-		return "rule does not end above its start";
-	if (fr->end_freq_khz > REGCORE_MAX_FREQ_KHZ)
-		return "rule ends above 100 GHz";
-	if (!fr->max_bandwidth_khz && !(rule->flags & NL80211_RRF_AUTO_BW))
-		return "rule has no bandwidth and no AUTO-BW";
+	if (!fr->start_freq_khz) {
+		NL_SET_ERR_MSG(extack, "rule starts at 0 kHz");
+		return false;
+	}
+	if (fr->end_freq_khz <= fr->start_freq_khz) {
+		NL_SET_ERR_MSG(extack, "rule does not end above its start");
+		return false;
+	}
+	if (fr->end_freq_khz > REGCORE_MAX_FREQ_KHZ) {
+		NL_SET_ERR_MSG(extack, "rule ends above 100 GHz");
+		return false;
+	}
+	if (!fr->max_bandwidth_khz && !(rule->flags & NL80211_RRF_AUTO_BW)) {
+		NL_SET_ERR_MSG(extack, "rule has no bandwidth and no AUTO-BW");
+		return false;
+	}
 	if (!custom &&
-	    fr->max_bandwidth_khz > fr->end_freq_khz - fr->start_freq_khz)
-		return "rule bandwidth is wider than its range";
-	if (pr->max_eirp > REGCORE_MAX_EIRP_MBM)
-		return "rule EIRP above 60 dBm";
-	if (pr->max_antenna_gain > REGCORE_MAX_ANT_GAIN_MBI)
-		return "rule antenna gain above 60 dBi";
-	if (rule->flags & ~REGCORE_KNOWN_RRF)
-		return "rule has unknown flag bits";
-	if (rule->dfs_cac_ms > REGCORE_MAX_CAC_MS)
-		return "rule DFS CAC time above one hour";
-	return NULL;
+	    fr->max_bandwidth_khz > fr->end_freq_khz - fr->start_freq_khz) {
+		NL_SET_ERR_MSG(extack, "rule bandwidth is wider than its range");
+		return false;
+	}
+	if (pr->max_eirp > REGCORE_MAX_EIRP_MBM) {
+		NL_SET_ERR_MSG(extack, "rule EIRP above 60 dBm");
+		return false;
+	}
+	if (pr->max_antenna_gain > REGCORE_MAX_ANT_GAIN_MBI) {
+		NL_SET_ERR_MSG(extack, "rule antenna gain above 60 dBi");
+		return false;
+	}
+	if (rule->flags & ~REGCORE_KNOWN_RRF) {
+		NL_SET_ERR_MSG(extack, "rule has unknown flag bits");
+		return false;
+	}
+	if (rule->dfs_cac_ms > REGCORE_MAX_CAC_MS) {
+		NL_SET_ERR_MSG(extack, "rule DFS CAC time above one hour");
+		return false;
+	}
+	return true;
 }
 
 /**
@@ -170,34 +195,36 @@ static const char *regcore_rule_problem(const struct regcore_reg_rule *rule,
 int regcore_regdom_validate_rules(const struct regcore_regdomain *rd,
 				  bool custom, struct netlink_ext_ack *extack)
 {
+	struct netlink_ext_ack none = {};
 	u32 i;
+
+	if (!extack)
+		extack = &none;
 
 	if (!rd->n_reg_rules || rd->n_reg_rules > NL80211_MAX_SUPP_REG_RULES) {
 		NL_SET_ERR_MSG_MOD(extack, "a domain needs 1 to 128 rules");
-		pr_info("refused domain %.2s: %u rules\n", rd->alpha2,
-			rd->n_reg_rules);
+		pr_info_ratelimited("refused domain %.2s: %u rules\n",
+				    rd->alpha2, rd->n_reg_rules);
 		return -EINVAL;
 	}
 	for (i = 0; i < rd->n_reg_rules; i++) {
 		const struct regcore_reg_rule *rule = &rd->reg_rules[i];
-		const char *problem = regcore_rule_problem(rule, custom);
 
-		if (!problem)
+		if (regcore_rule_sound(rule, custom, extack))
 			continue;
-		/* problem is a string literal, as extack requires */
-		if (extack)
-			extack->_msg = problem;
-		pr_info("refused domain %.2s: rule %u (%u - %u @ %u kHz, %u mBi, %u mBm, flags 0x%x, cac %u ms): %s\n",
-			rd->alpha2, i, rule->freq_range.start_freq_khz,
-			rule->freq_range.end_freq_khz,
-			rule->freq_range.max_bandwidth_khz,
-			rule->power_rule.max_antenna_gain,
-			rule->power_rule.max_eirp, rule->flags,
-			rule->dfs_cac_ms, problem);
+		pr_info_ratelimited("refused domain %.2s: rule %u (%u - %u @ %u kHz, %u mBi, %u mBm, flags 0x%x, cac %u ms): %s\n",
+				    rd->alpha2, i,
+				    rule->freq_range.start_freq_khz,
+				    rule->freq_range.end_freq_khz,
+				    rule->freq_range.max_bandwidth_khz,
+				    rule->power_rule.max_antenna_gain,
+				    rule->power_rule.max_eirp, rule->flags,
+				    rule->dfs_cac_ms, extack->_msg);
 		return -EINVAL;
 	}
 	return 0;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_validate_rules);
 
 /**
  * regcore_regdom_validate() - the full check of a domain from userspace
@@ -216,18 +243,19 @@ int regcore_regdom_validate(const struct regcore_regdomain *rd,
 	    !regcore_alpha2_is_country(rd->alpha2)) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "alpha2 must be two upper-case letters or 00");
-		pr_info("refused domain: bad alpha2 %*ph\n", 2,
-			rd->alpha2);
+		pr_info_ratelimited("refused domain: bad alpha2 %*ph\n", 2,
+				    rd->alpha2);
 		return -EINVAL;
 	}
 	if (rd->dfs_region > NL80211_DFS_JP) {
 		NL_SET_ERR_MSG_MOD(extack, "unknown DFS region");
-		pr_info("refused domain %.2s: DFS region %u\n",
-			rd->alpha2, rd->dfs_region);
+		pr_info_ratelimited("refused domain %.2s: DFS region %u\n",
+				    rd->alpha2, rd->dfs_region);
 		return -EINVAL;
 	}
 	return regcore_regdom_validate_rules(rd, false, extack);
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_validate);
 
 /**
  * regcore_bw_fits_range() - does a channel of this width fit the range?
@@ -307,6 +335,7 @@ u32 regcore_rule_max_bandwidth(const struct regcore_regdomain *rd,
 		bw = min_t(u32, bw, REGCORE_MHZ_TO_KHZ(20));
 	return bw;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_rule_max_bandwidth);
 
 static u32 regcore_distance(u32 a, u32 b)
 {
@@ -357,6 +386,7 @@ regcore_regdom_find_rule(const struct regcore_regdomain *rd,
 	}
 	return ERR_PTR(band_seen ? -EINVAL : -ERANGE);
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_find_rule);
 
 /* The intersection of two rules: the common range, the narrower bandwidth
  * (AUTO-BW resolved first, and kept only when both rules have it), the
@@ -417,21 +447,26 @@ static bool regcore_rule_contains(const struct regcore_reg_rule *outer,
 			inner->freq_range.max_bandwidth_khz;
 }
 
-/* Append @rule unless one already there contains it; widen one it contains. */
-static void regcore_add_rule(struct regcore_regdomain *rd,
-			     const struct regcore_reg_rule *rule)
+/* Append @rule unless one already there contains it; widen one it
+ * contains. -E2BIG when @rd already holds @max rules.
+ */
+static int regcore_add_rule(struct regcore_regdomain *rd, u32 max,
+			    const struct regcore_reg_rule *rule)
 {
 	u32 i;
 
 	for (i = 0; i < rd->n_reg_rules; i++) {
 		if (regcore_rule_contains(&rd->reg_rules[i], rule))
-			return;
+			return 0;
 		if (regcore_rule_contains(rule, &rd->reg_rules[i])) {
 			rd->reg_rules[i] = *rule;
-			return;
+			return 0;
 		}
 	}
+	if (rd->n_reg_rules >= max)
+		return -E2BIG;
 	rd->reg_rules[rd->n_reg_rules++] = *rule;
+	return 0;
 }
 
 /**
@@ -441,10 +476,18 @@ static void regcore_add_rule(struct regcore_regdomain *rd,
  *
  * Every pair of rules that overlaps gives one rule of the result, minus
  * those another result rule already covers. The result's alpha2 is "98"
- * (no single country), its DFS region the common one or unset.
+ * (no single country), its DFS region the common one or unset. Like any
+ * domain it may have at most NL80211_MAX_SUPP_REG_RULES rules: two
+ * domains of many small overlapping rules could give thousands, which
+ * every later look-up and intersection would have to walk. The work is
+ * at most 128 x 128 pairs, each checked against at most 128 rules; the
+ * caller may hold mutexes, so the loop reschedules.
  *
+ * Context: process context, may sleep.
  * Return: a new domain; ERR_PTR(-EINVAL) when the two have nothing in
- * common, ERR_PTR(-ENOMEM) when memory is short.
+ * common, ERR_PTR(-E2BIG) when the intersection would have more than
+ * NL80211_MAX_SUPP_REG_RULES rules, ERR_PTR(-ENOMEM) when memory is
+ * short.
  */
 struct regcore_regdomain *
 regcore_regdom_intersect(const struct regcore_regdomain *rd1,
@@ -453,6 +496,7 @@ regcore_regdom_intersect(const struct regcore_regdomain *rd1,
 	struct regcore_regdomain *rd;
 	struct regcore_reg_rule tmp;
 	u32 x, y, count = 0;
+	int err;
 
 	for (x = 0; x < rd1->n_reg_rules; x++)
 		for (y = 0; y < rd2->n_reg_rules; y++)
@@ -463,16 +507,26 @@ regcore_regdom_intersect(const struct regcore_regdomain *rd1,
 	if (!count)
 		return ERR_PTR(-EINVAL);
 
-	rd = regcore_regdom_alloc(count);
+	rd = regcore_regdom_alloc(min_t(u32, count,
+					NL80211_MAX_SUPP_REG_RULES));
 	if (!rd)
 		return ERR_PTR(-ENOMEM);
 	rd->n_reg_rules = 0;
-	for (x = 0; x < rd1->n_reg_rules; x++)
-		for (y = 0; y < rd2->n_reg_rules; y++)
-			if (!regcore_rules_intersect(rd1, &rd1->reg_rules[x],
-						     rd2, &rd2->reg_rules[y],
-						     &tmp))
-				regcore_add_rule(rd, &tmp);
+	for (x = 0; x < rd1->n_reg_rules; x++) {
+		for (y = 0; y < rd2->n_reg_rules; y++) {
+			if (regcore_rules_intersect(rd1, &rd1->reg_rules[x],
+						    rd2, &rd2->reg_rules[y],
+						    &tmp))
+				continue;
+			err = regcore_add_rule(rd, NL80211_MAX_SUPP_REG_RULES,
+					       &tmp);
+			if (err) {
+				kfree(rd);
+				return ERR_PTR(err);
+			}
+		}
+		cond_resched();
+	}
 
 	rd->alpha2[0] = '9';
 	rd->alpha2[1] = '8';
@@ -480,6 +534,7 @@ regcore_regdom_intersect(const struct regcore_regdomain *rd1,
 			 rd1->dfs_region : NL80211_DFS_UNSET;
 	return rd;
 }
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_intersect);
 
 const char *regcore_dfs_region_name(u8 dfs_region)
 {

@@ -6,6 +6,8 @@
  * apply a custom domain, register it, give hints, and unregister it. Every
  * entry point checks its arguments and answers bad ones with -EINVAL and a
  * log line naming the problem: a driver bug must not crash the kernel.
+ * The log lines are rate-limited: a driver in a loop, or an access point
+ * sending odd country elements, must not flood the log.
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
@@ -43,6 +45,25 @@ struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx)
 }
 
 /**
+ * regcore_wiphy_set_regd() - give a radio its own domain
+ * @wiphy: the radio
+ * @rd: the domain (now owned by the radio), or NULL
+ *
+ * The domain it had is freed after a grace period: lock-free readers
+ * (regcore_freq_reg_info()) may still look at it.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_wiphy_set_regd(struct regcore_wiphy *wiphy,
+			    const struct regcore_regdomain *rd)
+{
+	const struct regcore_regdomain *old = regcore_wiphy_regd(wiphy);
+
+	rcu_assign_pointer(wiphy->regd, rd);
+	regcore_regdom_free(old);
+}
+
+/**
  * regcore_wiphy_new() - allocate a radio
  *
  * Return: a zeroed radio for the driver to fill in, or NULL.
@@ -70,12 +91,13 @@ void regcore_wiphy_free(struct regcore_wiphy *wiphy)
 {
 	if (!wiphy)
 		return;
-	if (wiphy->registered) {
-		pr_err("radio %s freed while registered: unregistering it\n",
-		       wiphy->name);
+	if (READ_ONCE(wiphy->registered)) {
+		pr_err_ratelimited("radio %s freed while registered: unregistering it\n",
+				   wiphy->name);
 		regcore_wiphy_unregister(wiphy);
 	}
-	regcore_regdom_free(wiphy->regd);
+	/* Never registered, or unregistered: no reader can see it. */
+	regcore_regdom_free(rcu_dereference_protected(wiphy->regd, true));
 	kfree(wiphy);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_free);
@@ -96,8 +118,8 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
 		if (band->n_channels <= 0 ||
 		    band->n_channels > REGCORE_MAX_CHANNELS ||
 		    !band->channels) {
-			pr_err("refused radio: band %d has %d channels\n", b,
-			       band->n_channels);
+			pr_err_ratelimited("refused radio: band %d has %d channels\n",
+					   b, band->n_channels);
 			return -EINVAL;
 		}
 		for (i = 0; i < band->n_channels; i++) {
@@ -105,15 +127,15 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
 
 			if (!freq ||
 			    REGCORE_MHZ_TO_KHZ((u64)freq) > REGCORE_MAX_FREQ_KHZ) {
-				pr_err("refused radio: band %d channel %d at %u MHz\n",
-				       b, i, freq);
+				pr_err_ratelimited("refused radio: band %d channel %d at %u MHz\n",
+						   b, i, freq);
 				return -EINVAL;
 			}
 		}
 		n += band->n_channels;
 	}
 	if (!n) {
-		pr_err("refused radio: no band with channels\n");
+		pr_err_ratelimited("refused radio: no band with channels\n");
 		return -EINVAL;
 	}
 	return 0;
@@ -123,14 +145,19 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
  * regcore_wiphy_register() - put a radio under regulation
  * @wiphy: a radio from regcore_wiphy_new() with its bands filled in
  *
- * The channels' flags, power and antenna gain become the radio's
- * originals, which later domains only restrict; then the channels are
- * computed from the domain in force. A radio on a custom domain is
- * announced with a REG_CHANGE of type custom world, as cfg80211 does.
+ * The channels' flags and power become the radio's originals, which later
+ * domains only restrict; then the channels are computed from the domain
+ * in force. A radio on a custom domain is announced with a REG_CHANGE of
+ * type custom world, as cfg80211 does.
+ *
+ * A radio is registered once. Once unregistered, its channels carry the
+ * last domain's flags and its custom domain is gone, so registering it
+ * again is refused: free it and allocate a new one (cfg80211's wiphys are
+ * the same).
  *
  * Context: process context; takes regcore_mutex.
- * Return: 0, or -EINVAL for a missing or malformed radio or one already
- * registered.
+ * Return: 0, or -EINVAL for a missing or malformed radio, one already
+ * registered, or one registered before.
  */
 int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 {
@@ -138,14 +165,11 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		.initiator = NL80211_REGDOM_SET_BY_DRIVER,
 		.alpha2 = "99",
 	};
+	const struct regcore_regdomain *own;
 	int err, n;
 
 	if (!wiphy) {
-		pr_err("refused radio: NULL\n");
-		return -EINVAL;
-	}
-	if (wiphy->registered) {
-		pr_err("refused radio %s: already registered\n", wiphy->name);
+		pr_err_ratelimited("refused radio: NULL\n");
 		return -EINVAL;
 	}
 	err = regcore_wiphy_check(wiphy);
@@ -153,26 +177,36 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		return err;
 
 	mutex_lock(&regcore_mutex);
+	/* Under the lock: two registrations of one radio must not both pass. */
+	if (wiphy->registered || wiphy->idx != REGCORE_WIPHY_IDX_INVALID) {
+		mutex_unlock(&regcore_mutex);
+		pr_err_ratelimited("refused radio %s: %s\n", wiphy->name,
+				   wiphy->registered ? "already registered" :
+				   "registered before; free it and allocate a new one");
+		return -EINVAL;
+	}
 	n = regcore_channels_set_originals(wiphy);
 	wiphy->idx = regcore_wiphy_counter++;
 	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
 	list_add_tail(&wiphy->list, &regcore_wiphys);
-	wiphy->registered = true;
+	WRITE_ONCE(wiphy->registered, true);
 	regcore_wiphys_generation++;
 
 	regcore_update_wiphy(wiphy, regcore_last_request_info()->initiator);
 	if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) {
+		own = regcore_wiphy_regd(wiphy);
 		custom.wiphy_idx = wiphy->idx;
-		custom.dfs_region = wiphy->regd ? wiphy->regd->dfs_region : 0;
+		custom.dfs_region = own ? own->dfs_region : 0;
 		regcore_nl_reg_change(&custom);
 	}
 	mutex_unlock(&regcore_mutex);
 
-	pr_info("radio %s registered: %d channels%s%s\n", wiphy->name, n,
-		wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG ?
-		", custom domain" : "",
-		wiphy->regulatory_flags & REGCORE_REG_STRICT_REG ?
-		", strict" : "");
+	pr_info_ratelimited("radio %s registered: %d channels%s%s\n",
+			    wiphy->name, n,
+			    wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG ?
+			    ", custom domain" : "",
+			    wiphy->regulatory_flags & REGCORE_REG_STRICT_REG ?
+			    ", strict" : "");
 	return 0;
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_register);
@@ -183,24 +217,29 @@ EXPORT_SYMBOL_GPL(regcore_wiphy_register);
  *
  * When it returns regcore no longer touches the radio, its bands or its
  * notifier; the driver may free them. Its hints still queued are dropped.
+ * The radio cannot be registered again: only regcore_wiphy_free() is left.
  *
  * Context: process context; takes regcore_mutex.
  */
 void regcore_wiphy_unregister(struct regcore_wiphy *wiphy)
 {
-	if (!wiphy || !wiphy->registered) {
-		pr_err("cannot unregister a radio that is not registered\n");
+	if (!wiphy) {
+		pr_err_ratelimited("cannot unregister a radio that is not registered\n");
 		return;
 	}
 	mutex_lock(&regcore_mutex);
+	if (!wiphy->registered) {
+		mutex_unlock(&regcore_mutex);
+		pr_err_ratelimited("cannot unregister a radio that is not registered\n");
+		return;
+	}
 	list_del_init(&wiphy->list);
-	wiphy->registered = false;
+	WRITE_ONCE(wiphy->registered, false);
 	regcore_wiphys_generation++;
 	regcore_hints_wiphy_gone(wiphy);
-	regcore_regdom_free(wiphy->regd);
-	wiphy->regd = NULL;
+	regcore_wiphy_set_regd(wiphy, NULL);
 	mutex_unlock(&regcore_mutex);
-	pr_info("radio %s unregistered\n", wiphy->name);
+	pr_info_ratelimited("radio %s unregistered\n", wiphy->name);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_unregister);
 
@@ -213,8 +252,9 @@ EXPORT_SYMBOL_GPL(regcore_wiphy_unregister);
  * the rule's flags and limits as their originals. The radio is marked
  * %REGCORE_REG_CUSTOM_REG: world updates from the core leave it alone.
  *
- * Return: 0; -EINVAL for missing arguments, a registered radio or a
- * malformed domain; -ENOMEM.
+ * Context: process context; takes regcore_mutex.
+ * Return: 0; -EINVAL for missing arguments, a radio registered now or
+ * before, or a malformed domain; -ENOMEM.
  */
 int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
 				    const struct regcore_regdomain *regd)
@@ -223,12 +263,7 @@ int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
 	int err;
 
 	if (!wiphy || !regd) {
-		pr_err("refused custom domain: missing radio or domain\n");
-		return -EINVAL;
-	}
-	if (wiphy->registered) {
-		pr_err("refused custom domain for %s: apply it before registration\n",
-		       wiphy->name);
+		pr_err_ratelimited("refused custom domain: missing radio or domain\n");
 		return -EINVAL;
 	}
 	err = regcore_wiphy_check(wiphy);
@@ -241,10 +276,18 @@ int regcore_apply_custom_regulatory(struct regcore_wiphy *wiphy,
 	if (!copy)
 		return -ENOMEM;
 
+	mutex_lock(&regcore_mutex);
+	if (wiphy->registered || wiphy->idx != REGCORE_WIPHY_IDX_INVALID) {
+		mutex_unlock(&regcore_mutex);
+		pr_err_ratelimited("refused custom domain for %s: apply it before registration\n",
+				   wiphy->name);
+		regcore_regdom_free(copy);
+		return -EINVAL;
+	}
 	wiphy->regulatory_flags |= REGCORE_REG_CUSTOM_REG;
 	regcore_apply_custom_channels(wiphy, regd);
-	regcore_regdom_free(wiphy->regd);
-	wiphy->regd = copy;
+	regcore_wiphy_set_regd(wiphy, copy);
+	mutex_unlock(&regcore_mutex);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
@@ -265,14 +308,14 @@ int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
 {
 	int err;
 
-	if (!wiphy || !wiphy->registered) {
-		pr_err("refused driver hint: the radio is not registered\n");
+	if (!wiphy || !READ_ONCE(wiphy->registered)) {
+		pr_err_ratelimited("refused driver hint: the radio is not registered\n");
 		return -EINVAL;
 	}
 	err = regcore_hint_driver(wiphy, alpha2);
 	if (err == -EINVAL)
-		pr_err("refused driver hint from %s: alpha2 must be two letters\n",
-		       wiphy->name);
+		pr_err_ratelimited("refused driver hint from %s: alpha2 must be two letters\n",
+				   wiphy->name);
 	return err;
 }
 EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
@@ -285,8 +328,13 @@ EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
  *	and the environment: 'I', 'O' or ' '), then triplets
  * @country_ie_len: its length in bytes: even, at least 6
  *
+ * The element comes from a remote party, and may come with every beacon:
+ * while a country element of a registered radio is in force (or being
+ * asked for), the hint is dropped before it is queued, as cfg80211 does.
+ *
  * Context: process context.
- * Return: 0 when queued; -EINVAL for bad arguments; -ENOMEM; -ESHUTDOWN.
+ * Return: 0 when queued or dropped so; -EINVAL for bad arguments; -EBUSY
+ * when too many hints are waiting; -ENOMEM; -ESHUTDOWN.
  */
 int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 			    enum nl80211_band band,
@@ -295,14 +343,14 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 	char alpha2[3];
 	int err;
 
-	if (!wiphy || !wiphy->registered || !country_ie ||
+	if (!wiphy || !READ_ONCE(wiphy->registered) || !country_ie ||
 	    band >= NUM_NL80211_BANDS) {
-		pr_err("refused country element: bad radio, band or element\n");
+		pr_err_ratelimited("refused country element: bad radio, band or element\n");
 		return -EINVAL;
 	}
 	if (country_ie_len < 6 || (country_ie_len & 1)) {
-		pr_err("refused country element from %s: length %u\n",
-		       wiphy->name, country_ie_len);
+		pr_debug("refused country element from %s: length %u\n",
+			 wiphy->name, country_ie_len);
 		return -EINVAL;
 	}
 	alpha2[0] = country_ie[0];
@@ -310,20 +358,25 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 	alpha2[2] = '\0';
 	err = regcore_hint_country_ie(wiphy, alpha2);
 	if (err == -EINVAL)
-		pr_err("refused country element from %s: country %*ph is not two letters\n",
-		       wiphy->name, 2, country_ie);
+		pr_debug("refused country element from %s: country %*ph is not two letters\n",
+			 wiphy->name, 2, country_ie);
 	return err;
 }
 EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
 
 /**
- * regcore_freq_reg_info() - the rule of the domain in force for a channel
+ * regcore_freq_reg_info() - the rule that governs a channel of a radio
  * @wiphy: the radio asking (must be registered)
  * @center_freq_khz: the channel's centre, kHz
  * @rule: where the rule is copied
  *
- * Looks for a rule that holds the channel at 20 MHz (narrower below
- * 1 GHz). Lock-free: may be called from the radio's notifier.
+ * The rule comes from the domain the radio's channels follow, as
+ * cfg80211's freq_reg_info() chooses it: the radio's own domain (its
+ * custom domain, or the answer to its driver's hint) unless the last
+ * request came from the user or a country element; else the domain in
+ * force. Looks for a rule that holds the channel at 20 MHz (narrower below
+ * 1 GHz). Lock-free: may be called from the radio's notifier or anywhere
+ * a driver may sleep or not.
  *
  * Return: 0 with @rule filled; -ERANGE when the domain has no rule in the
  * channel's band; -EINVAL when no rule holds the channel or for bad
@@ -332,17 +385,20 @@ EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
 int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 			  struct regcore_reg_rule *rule)
 {
+	const struct regcore_regdomain *rd;
 	const struct regcore_reg_rule *found;
 	u32 bw;
 
-	if (!wiphy || !wiphy->registered || !rule)
+	if (!wiphy || !READ_ONCE(wiphy->registered) || !rule)
 		return -EINVAL;
 	bw = center_freq_khz < REGCORE_MHZ_TO_KHZ(1000) ?
 	     REGCORE_MHZ_TO_KHZ(1) : REGCORE_MHZ_TO_KHZ(20);
 
 	rcu_read_lock();
-	found = regcore_regdom_find_rule(regcore_current_regdom(),
-					 center_freq_khz, bw);
+	rd = regcore_wiphy_rules(regcore_last_initiator(),
+				 rcu_dereference(wiphy->regd),
+				 regcore_current_regdom());
+	found = regcore_regdom_find_rule(rd, center_freq_khz, bw);
 	if (!IS_ERR(found))
 		*rule = *found;
 	rcu_read_unlock();

@@ -1,16 +1,64 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of regcore's pure logic: validation, rule look-up, AUTO-BW,
- * intersection, and the channel table a domain gives a radio. Built into
- * regcore.ko when the kernel has KUnit (the debug kernel of the VM suite);
- * they run when the module loads and report KTAP in the kernel log.
+ * intersection, and the channel table a domain gives a radio. Built as
+ * regcore_test.ko when the kernel has KUnit (the debug kernel of the VM
+ * suite); they run when it is loaded (after regcore.ko, whose functions
+ * they call) and report KTAP in the kernel log.
+ *
+ * Whatever a test allocates is released by KUnit when the test ends, also
+ * when an assertion ends it early: kunit_kzalloc(), or track_regdom() and
+ * track_wiphy() for objects regcore allocates.
  */
 #include <kunit/test.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 
 #include "core.h"
 
 #define KHZ(mhz) REGCORE_MHZ_TO_KHZ(mhz)
+
+static int track_init(struct kunit_resource *res, void *ptr)
+{
+	res->data = ptr;
+	return 0;
+}
+
+static void track_free_regdom(struct kunit_resource *res)
+{
+	regcore_regdom_free(res->data);
+}
+
+static void track_free_wiphy(struct kunit_resource *res)
+{
+	regcore_wiphy_free(res->data);
+}
+
+/* Free a domain regcore made when the test ends; ERR_PTR and NULL pass. */
+static struct regcore_regdomain *track_regdom(struct kunit *test,
+					      struct regcore_regdomain *rd)
+{
+	if (!IS_ERR_OR_NULL(rd) &&
+	    !kunit_alloc_resource(test, track_init, track_free_regdom,
+				  GFP_KERNEL, rd)) {
+		regcore_regdom_free(rd);
+		KUNIT_FAIL(test, "no memory to track a domain");
+		return ERR_PTR(-ENOMEM);
+	}
+	return rd;
+}
+
+/* Free a radio from regcore_wiphy_new() when the test ends. */
+static struct regcore_wiphy *track_wiphy(struct kunit *test,
+					 struct regcore_wiphy *wiphy)
+{
+	if (wiphy && !kunit_alloc_resource(test, track_init, track_free_wiphy,
+					   GFP_KERNEL, wiphy)) {
+		regcore_wiphy_free(wiphy);
+		return NULL;
+	}
+	return wiphy;
+}
 
 static struct regcore_regdomain *test_rd(struct kunit *test, const char *alpha2,
 					 u8 dfs, u32 n,
@@ -236,7 +284,8 @@ static void intersect_test(struct kunit *test)
 					      a_rules);
 	struct regcore_regdomain *b = test_rd(test, "US", NL80211_DFS_FCC, 2,
 					      b_rules);
-	struct regcore_regdomain *x = regcore_regdom_intersect(a, b);
+	struct regcore_regdomain *x = track_regdom(test,
+						   regcore_regdom_intersect(a, b));
 	const struct regcore_reg_rule *r;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
@@ -263,7 +312,6 @@ static void intersect_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->freq_range.start_freq_khz, KHZ(5250));
 	KUNIT_EXPECT_EQ(test, r->freq_range.end_freq_khz, KHZ(5330));
 	KUNIT_EXPECT_EQ(test, r->flags, NL80211_RRF_DFS | NL80211_RRF_NO_IR);
-	kfree(x);
 }
 
 static void intersect_disjoint_is_einval_test(struct kunit *test)
@@ -298,18 +346,62 @@ static void intersect_auto_bw_test(struct kunit *test)
 	struct regcore_regdomain *x;
 
 	/* both AUTO-BW: kept, bandwidth from the joined ranges, capped */
-	x = regcore_regdom_intersect(a, b);
+	x = track_regdom(test, regcore_regdom_intersect(a, b));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_ASSERT_EQ(test, x->n_reg_rules, 2);
 	KUNIT_EXPECT_TRUE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
 	KUNIT_EXPECT_EQ(test, x->reg_rules[0].freq_range.max_bandwidth_khz,
 			KHZ(80));
-	kfree(x);
 	/* one AUTO-BW: dropped, bandwidth resolved */
-	x = regcore_regdom_intersect(a, c);
+	x = track_regdom(test, regcore_regdom_intersect(a, c));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
 	KUNIT_EXPECT_FALSE(test, x->reg_rules[0].flags & NL80211_RRF_AUTO_BW);
-	kfree(x);
+}
+
+/*
+ * Rules of @n ranges @width kHz wide, one every 2 MHz from 5000 MHz plus
+ * @offset kHz: the raw material of intersections with many rules.
+ */
+static struct regcore_regdomain *comb(struct kunit *test, u32 n, u32 offset,
+				      u32 width)
+{
+	struct regcore_regdomain *rd;
+	u32 i;
+
+	rd = kunit_kzalloc(test, struct_size(rd, reg_rules, n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	rd->n_reg_rules = n;
+	memcpy(rd->alpha2, "XX", 2);
+	for (i = 0; i < n; i++) {
+		struct regcore_reg_rule *r = &rd->reg_rules[i];
+
+		r->freq_range.start_freq_khz = KHZ(5000) + KHZ(2) * i + offset;
+		r->freq_range.end_freq_khz = r->freq_range.start_freq_khz +
+					     width;
+		r->freq_range.max_bandwidth_khz = 500;
+		r->power_rule.max_eirp = 2000;
+	}
+	return rd;
+}
+
+/* An intersection is a domain like any other: 128 rules at most. */
+static void intersect_is_capped_at_128_rules_test(struct kunit *test)
+{
+	struct regcore_regdomain *a = comb(test, NL80211_MAX_SUPP_REG_RULES,
+					   0, 1500);
+	struct regcore_regdomain *b = comb(test, NL80211_MAX_SUPP_REG_RULES,
+					   1000, 1500);
+	struct regcore_regdomain *one = comb(test, 1, 0, KHZ(300));
+	struct regcore_regdomain *x;
+
+	/* each rule of a overlaps two of b: 255 distinct pieces */
+	x = track_regdom(test, regcore_regdom_intersect(a, b));
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(x), -E2BIG);
+	/* one wide rule keeps each of a's 128: exactly the limit */
+	one->reg_rules[0].freq_range.max_bandwidth_khz = KHZ(20);
+	x = track_regdom(test, regcore_regdom_intersect(a, one));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(x));
+	KUNIT_EXPECT_EQ(test, x->n_reg_rules, NL80211_MAX_SUPP_REG_RULES);
 }
 
 /*
@@ -409,10 +501,16 @@ static const struct regcore_request_info user_hint = {
 	.wiphy_idx = U32_MAX,
 };
 
+/* The built-in world in force after the core's request. */
+static const struct regcore_chan_input core_input = {
+	.initiator = NL80211_REGDOM_SET_BY_CORE,
+	.lr = &core_world,
+	.cur = &regcore_builtin_world,
+};
+
 /*
- * KUnit runs these when the module is coming, before its init: the tests
- * use the computation on plain data (regcore_compute_channels()), never
- * the module's state.
+ * The tests use the computation on plain data (regcore_compute_channels()),
+ * never the module's state: the VM groups test that.
  */
 static void world_channels_test(struct kunit *test)
 {
@@ -439,8 +537,7 @@ static void world_channels_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, regcore_channels_set_originals(wiphy),
 			(int)(ARRAY_SIZE(world_2ghz) + ARRAY_SIZE(extra_2ghz) +
 			      ARRAY_SIZE(world_5ghz) + ARRAY_SIZE(extra_5ghz)));
-	regcore_compute_channels(wiphy, NL80211_REGDOM_SET_BY_CORE, &core_world,
-				 &regcore_builtin_world);
+	regcore_compute_channels(wiphy, &core_input);
 
 	check_band(test, wiphy->bands[NL80211_BAND_2GHZ], world_2ghz,
 		   ARRAY_SIZE(world_2ghz));
@@ -462,6 +559,10 @@ static void custom_channels_test(struct kunit *test)
 	static const u32 freqs[] = { 2412, 2484, 5180, 5260 };
 	struct regcore_regdomain *rd = test_rd(test, "99", 0, 2, rules);
 	struct regcore_regdomain *user = test_rd(test, "XX", 0, 2, user_rules);
+	struct regcore_chan_input in = {
+		.initiator = NL80211_REGDOM_SET_BY_USER,
+		.lr = &user_hint,
+	};
 	struct regcore_channel *c;
 	struct regcore_band b = {};
 	struct regcore_wiphy *wiphy;
@@ -474,7 +575,7 @@ static void custom_channels_test(struct kunit *test)
 	b.channels = c;
 	b.n_channels = ARRAY_SIZE(freqs);
 
-	wiphy = regcore_wiphy_new();
+	wiphy = track_wiphy(test, regcore_wiphy_new());
 	KUNIT_ASSERT_NOT_NULL(test, wiphy);
 	wiphy->bands[NL80211_BAND_2GHZ] = &b;
 	KUNIT_ASSERT_EQ(test, regcore_apply_custom_regulatory(wiphy, rd), 0);
@@ -490,15 +591,15 @@ static void custom_channels_test(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, c[3].flags & REGCORE_CHAN_DISABLED);
 
 	/* the user's domain allows channel 14 and more power: no matter */
-	regcore_compute_channels(wiphy, NL80211_REGDOM_SET_BY_USER, &user_hint,
-				 user);
+	in.own = rd;
+	in.cur = user;
+	regcore_compute_channels(wiphy, &in);
 	KUNIT_EXPECT_TRUE(test, c[1].flags & REGCORE_CHAN_DISABLED);
 	KUNIT_EXPECT_EQ(test, c[0].max_power, 17);
 	/* what it forbids, it forbids: indoor only, 23 dBm */
 	KUNIT_EXPECT_TRUE(test, c[2].flags & REGCORE_CHAN_INDOOR_ONLY);
 	KUNIT_EXPECT_TRUE(test, c[2].flags & REGCORE_CHAN_NO_IR);
 	KUNIT_EXPECT_EQ(test, c[2].max_power, 23);
-	regcore_wiphy_free(wiphy);
 }
 
 /* The hardware's own limits stay: power is min(hardware, rule). */
@@ -513,11 +614,59 @@ static void hardware_limits_are_kept_test(struct kunit *test)
 
 	wiphy.bands[NL80211_BAND_2GHZ] = &b;
 	regcore_channels_set_originals(&wiphy);
-	regcore_compute_channels(&wiphy, NL80211_REGDOM_SET_BY_CORE, &core_world,
-				 &regcore_builtin_world);
+	regcore_compute_channels(&wiphy, &core_input);
 	KUNIT_EXPECT_EQ(test, c[0].max_reg_power, 20);
 	KUNIT_EXPECT_EQ(test, c[0].max_power, 10);
 	KUNIT_EXPECT_EQ(test, c[1].max_power, 20);
+}
+
+/*
+ * The antenna gain a driver leaves in a channel before registration is not
+ * a limit, as in cfg80211 (wiphy_register() sets orig_mag to INT_MAX): the
+ * rule's gain is what the channel gets.
+ */
+static void driver_antenna_gain_is_not_a_limit_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(2402, 2482, 40, 6, 20, 0),
+	};
+	struct regcore_regdomain *rd = test_rd(test, "XX", 0, 1, rules);
+	struct regcore_channel c[1] = {
+		{ .center_freq = 2412, .max_antenna_gain = 3 },
+	};
+	struct regcore_band b = { .channels = c, .n_channels = 1 };
+	struct regcore_wiphy wiphy = {};
+	struct regcore_chan_input in = {
+		.initiator = NL80211_REGDOM_SET_BY_USER,
+		.lr = &user_hint,
+		.cur = rd,
+	};
+
+	wiphy.bands[NL80211_BAND_2GHZ] = &b;
+	regcore_channels_set_originals(&wiphy);
+	KUNIT_EXPECT_EQ(test, c[0].orig_mag, INT_MAX);
+	regcore_compute_channels(&wiphy, &in);
+	KUNIT_EXPECT_EQ(test, c[0].max_antenna_gain, 6);
+}
+
+/* A radio follows its own domain unless the user or an access point spoke. */
+static void wiphy_rules_follow_cfg80211_test(struct kunit *test)
+{
+	const struct regcore_regdomain *cur = &regcore_builtin_world;
+	struct regcore_regdomain *own = test_rd(test, "99", 0, 2, good_rules);
+
+	KUNIT_EXPECT_PTR_EQ(test, regcore_wiphy_rules(NL80211_REGDOM_SET_BY_CORE,
+						      own, cur), own);
+	KUNIT_EXPECT_PTR_EQ(test,
+			    regcore_wiphy_rules(NL80211_REGDOM_SET_BY_DRIVER,
+						own, cur), own);
+	KUNIT_EXPECT_PTR_EQ(test, regcore_wiphy_rules(NL80211_REGDOM_SET_BY_USER,
+						      own, cur), cur);
+	KUNIT_EXPECT_PTR_EQ(test,
+			    regcore_wiphy_rules(NL80211_REGDOM_SET_BY_COUNTRY_IE,
+						own, cur), cur);
+	KUNIT_EXPECT_PTR_EQ(test, regcore_wiphy_rules(NL80211_REGDOM_SET_BY_CORE,
+						      NULL, cur), cur);
 }
 
 static struct kunit_case regcore_test_cases[] = {
@@ -532,9 +681,12 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(intersect_test),
 	KUNIT_CASE(intersect_disjoint_is_einval_test),
 	KUNIT_CASE(intersect_auto_bw_test),
+	KUNIT_CASE(intersect_is_capped_at_128_rules_test),
 	KUNIT_CASE(world_channels_test),
 	KUNIT_CASE(custom_channels_test),
 	KUNIT_CASE(hardware_limits_are_kept_test),
+	KUNIT_CASE(driver_antenna_gain_is_not_a_limit_test),
+	KUNIT_CASE(wiphy_rules_follow_cfg80211_test),
 	{}
 };
 
@@ -544,3 +696,7 @@ static struct kunit_suite regcore_test_suite = {
 };
 
 kunit_test_suite(regcore_test_suite);
+
+MODULE_IMPORT_NS(REGCORE_KUNIT);
+MODULE_DESCRIPTION("KUnit tests of regcore's validation, intersection and channel computation");
+MODULE_LICENSE("GPL");
