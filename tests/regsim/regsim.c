@@ -11,18 +11,35 @@
  *
  * Controls for tests, under /sys/module/regsim/parameters/:
  *   hint        write "N XX": radio N's driver calls regulatory_hint(XX);
- *               the write fails with the call's error
+ *               the write fails with the call's error. Radios are
+ *               numbered from 0: those of the radios parameter, then the
+ *               spares (below), in order
  *   country_ie  write "N XXE": radio N saw a country element for XX with
  *               environment E (I, O or a space; default space)
- *   notified    read: how often each radio's reg_notifier ran
+ *   notified    read: how often each radio's reg_notifier ran, spares
+ *               last
  *   misuse      write anything: call the API wrongly in every way we know
  *               and check each call is refused with -EINVAL; the write
  *               fails with -EIO if one was not
+ *   freq_rule   write "N KHZ": radio N asks regcore_freq_reg_info() for
+ *               the rule of the channel centred at KHZ; read: the answer,
+ *               "START END MAX_BW GAIN EIRP FLAGS" (kHz, mBi, mBm, hex)
+ *               or "error ERRNO"
+ *   register_race  write "ROUNDS": each round, two threads register one
+ *               fresh radio at the same time; the write fails with -EIO
+ *               if both registrations of a round succeeded
+ *   spare       write "add [custom] [strict] [XX]": register one more
+ *               radio (hwsim's first custom domain, strict, a driver hint
+ *               for XX); "del": unregister the newest one. Up to 16.
+ *               The write fails with the error of the step that failed,
+ *               after undoing the others (for fault injection).
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
+#include <linux/completion.h>
 #include <linux/ieee80211.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -123,6 +140,9 @@ struct regsim_radio {
 static DEFINE_MUTEX(regsim_lock);
 static struct regsim_radio *regsim_radios;
 static int regsim_n_radios;
+/* Radios added at run time (the spare control), newest last; regsim_lock. */
+static struct regsim_radio *regsim_spares[REGSIM_MAX_RADIOS];
+static int regsim_n_spares;
 
 /* What hwsim's regtest gives radio @i. */
 struct regsim_setup {
@@ -239,9 +259,10 @@ static void regsim_init_channels(struct regsim_radio *radio)
 			 false, false);
 }
 
-static int regsim_radio_add(struct regsim_radio *radio, int i)
+static int regsim_radio_setup(struct regsim_radio *radio,
+			      const struct regsim_setup *setup, int i)
 {
-	struct regsim_setup s = regsim_scenario(i);
+	struct regsim_setup s = *setup;
 	struct regcore_wiphy *wiphy;
 	int err;
 
@@ -267,9 +288,11 @@ static int regsim_radio_add(struct regsim_radio *radio, int i)
 	radio->wiphy = wiphy;
 	if (s.alpha2) {
 		err = regulatory_hint(wiphy, s.alpha2);
-		if (err)
+		if (err) {
 			pr_err("radio %d: regulatory_hint(%s) failed: %d\n", i,
 			       s.alpha2, err);
+			return err;
+		}
 	}
 	pr_info("radio %d is %s%s%s%s%s\n", i, wiphy->name,
 		s.strict ? ", strict" : "", s.regd ? ", custom domain" : "",
@@ -279,6 +302,15 @@ static int regsim_radio_add(struct regsim_radio *radio, int i)
 out_free:
 	regcore_wiphy_free(wiphy);
 	return err;
+}
+
+static int regsim_radio_add(struct regsim_radio *radio, int i)
+{
+	struct regsim_setup s = regsim_scenario(i);
+	int err = regsim_radio_setup(radio, &s, i);
+
+	/* A hint that could not be given leaves the radio registered. */
+	return radio->wiphy ? 0 : err;
 }
 
 static void regsim_radio_del(struct regsim_radio *radio)
@@ -299,10 +331,12 @@ static struct regsim_radio *regsim_parse_radio(const char *val,
 
 	lockdep_assert_held(&regsim_lock);
 	if (!regsim_radios || sscanf(val, "%u %n", &idx, &n) != 1 || !n ||
-	    idx >= regsim_n_radios)
+	    idx >= regsim_n_radios + regsim_n_spares)
 		return NULL;
 	*rest = val + n;
-	return &regsim_radios[idx];
+	if (idx < regsim_n_radios)
+		return &regsim_radios[idx];
+	return regsim_spares[idx - regsim_n_radios];
 }
 
 static int regsim_set_hint(const char *val, const struct kernel_param *kp)
@@ -367,6 +401,9 @@ static int regsim_get_notified(char *buf, const struct kernel_param *kp)
 		len += scnprintf(buf + len, PAGE_SIZE - len, "%s%d",
 				 i ? " " : "",
 				 atomic_read(&regsim_radios[i].notified));
+	for (i = 0; i < regsim_n_spares; i++)
+		len += scnprintf(buf + len, PAGE_SIZE - len, " %d",
+				 atomic_read(&regsim_spares[i]->notified));
 	mutex_unlock(&regsim_lock);
 	len += scnprintf(buf + len, PAGE_SIZE - len, "\n");
 	return len;
@@ -493,6 +530,20 @@ static int regsim_misuse(void)
 		ok = false;
 	}
 	regcore_wiphy_unregister(fresh);	/* not registered: logged only */
+	/* A radio registered once cannot be registered again. */
+	if (!regcore_wiphy_register(fresh)) {
+		regcore_wiphy_unregister(fresh);
+		ok &= regsim_expect_einval("registering a radio unregistered before",
+					   regcore_wiphy_register(fresh));
+		ok &= regsim_expect_einval("custom domain for a radio unregistered before",
+					   regcore_apply_custom_regulatory(fresh,
+									   &regsim_custom_01));
+		if (READ_ONCE(fresh->registered))
+			regcore_wiphy_unregister(fresh);
+	} else {
+		pr_err("misuse: a fresh radio with one channel did not register\n");
+		ok = false;
+	}
 	regcore_wiphy_free(fresh);
 
 	pr_info("misuse: %s\n", ok ? "every wrong call was refused with -EINVAL" :
@@ -515,6 +566,224 @@ static const struct kernel_param_ops regsim_misuse_ops = {
 };
 module_param_cb(misuse, &regsim_misuse_ops, NULL, 0200);
 MODULE_PARM_DESC(misuse, "Write anything: check that wrong API calls are refused");
+
+/* freq_rule: the last answer of regcore_freq_reg_info(); regsim_lock. */
+static char regsim_freq_rule_answer[96] = "none\n";
+
+static int regsim_set_freq_rule(const char *val, const struct kernel_param *kp)
+{
+	struct regcore_reg_rule rule;
+	struct regsim_radio *radio;
+	const char *rest;
+	u32 khz;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && !kstrtou32(rest, 0, &khz)) {
+		err = regcore_freq_reg_info(radio->wiphy, khz, &rule);
+		if (err)
+			scnprintf(regsim_freq_rule_answer,
+				  sizeof(regsim_freq_rule_answer),
+				  "error %d\n", err);
+		else
+			scnprintf(regsim_freq_rule_answer,
+				  sizeof(regsim_freq_rule_answer),
+				  "%u %u %u %u %u 0x%x\n",
+				  rule.freq_range.start_freq_khz,
+				  rule.freq_range.end_freq_khz,
+				  rule.freq_range.max_bandwidth_khz,
+				  rule.power_rule.max_antenna_gain,
+				  rule.power_rule.max_eirp, rule.flags);
+		err = 0;
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static int regsim_get_freq_rule(char *buf, const struct kernel_param *kp)
+{
+	int len;
+
+	mutex_lock(&regsim_lock);
+	len = scnprintf(buf, PAGE_SIZE, "%s", regsim_freq_rule_answer);
+	mutex_unlock(&regsim_lock);
+	return len;
+}
+
+static const struct kernel_param_ops regsim_freq_rule_ops = {
+	.set = regsim_set_freq_rule,
+	.get = regsim_get_freq_rule,
+};
+module_param_cb(freq_rule, &regsim_freq_rule_ops, NULL, 0600);
+MODULE_PARM_DESC(freq_rule, "Write \"N KHZ\": radio N asks for the rule of a channel; read the answer");
+
+/* register_race: two threads register one radio at once. */
+struct regsim_racer {
+	struct regcore_wiphy *wiphy;
+	struct completion *go;
+	struct completion done;
+	int err;
+};
+
+static int regsim_racer_fn(void *data)
+{
+	struct regsim_racer *r = data;
+
+	wait_for_completion(r->go);
+	r->err = regcore_wiphy_register(r->wiphy);
+	complete(&r->done);
+	/* Stay until kthread_stop(), which must find the thread alive. */
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+static int regsim_race_round(struct regsim_radio *radio)
+{
+	struct regsim_racer racers[2];
+	struct task_struct *tasks[2];
+	DECLARE_COMPLETION_ONSTACK(go);
+	struct regcore_wiphy *wiphy;
+	int i, ok = 0;
+
+	regsim_init_channels(radio);
+	wiphy = regcore_wiphy_new();
+	if (!wiphy)
+		return -ENOMEM;
+	wiphy->bands[NL80211_BAND_2GHZ] = &radio->band_2ghz;
+	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
+	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
+	for (i = 0; i < 2; i++) {
+		racers[i] = (struct regsim_racer){ .wiphy = wiphy, .go = &go,
+						   .err = -EINPROGRESS };
+		init_completion(&racers[i].done);
+		tasks[i] = kthread_run(regsim_racer_fn, &racers[i],
+				       "regsim-race%d", i);
+		if (IS_ERR(tasks[i])) {
+			racers[i].err = PTR_ERR(tasks[i]);
+			tasks[i] = NULL;
+		}
+	}
+	complete_all(&go);
+	for (i = 0; i < 2; i++) {
+		if (!tasks[i])
+			continue;
+		wait_for_completion(&racers[i].done);
+		kthread_stop(tasks[i]);
+		ok += !racers[i].err;
+	}
+	if (READ_ONCE(wiphy->registered))
+		regcore_wiphy_unregister(wiphy);
+	regcore_wiphy_free(wiphy);
+	if (ok > 1)
+		pr_err("register_race: both concurrent registrations of one radio succeeded\n");
+	return ok > 1 ? -EIO : 0;
+}
+
+static int regsim_set_register_race(const char *val,
+				    const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	unsigned int rounds, i;
+	int err;
+
+	err = kstrtouint(val, 0, &rounds);
+	if (err || !rounds || rounds > 100000)
+		return -EINVAL;
+	radio = kzalloc(sizeof(*radio), GFP_KERNEL);
+	if (!radio)
+		return -ENOMEM;
+	for (i = 0; i < rounds && !err; i++)
+		err = regsim_race_round(radio);
+	kfree(radio);
+	if (!err)
+		pr_info("register_race: %u rounds, never two registrations of one radio\n",
+			rounds);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_register_race_ops = {
+	.set = regsim_set_register_race,
+};
+module_param_cb(register_race, &regsim_register_race_ops, NULL, 0200);
+MODULE_PARM_DESC(register_race, "Write ROUNDS: register one radio from two threads at once, ROUNDS times");
+
+/* spare: radios added and removed at run time. */
+static int regsim_spare_add(const char *args)
+{
+	struct regsim_setup s = {};
+	struct regsim_radio *radio;
+	char word[8], alpha2[3];
+	int n, err;
+
+	lockdep_assert_held(&regsim_lock);
+	while (sscanf(args, " %7s%n", word, &n) == 1) {
+		args += n;
+		if (!strcmp(word, "custom")) {
+			s.regd = &regsim_custom_01;
+		} else if (!strcmp(word, "strict")) {
+			s.strict = true;
+		} else if (strlen(word) == 2 && !s.alpha2) {
+			memcpy(alpha2, word, sizeof(alpha2));
+			s.alpha2 = alpha2;
+		} else {
+			return -EINVAL;
+		}
+	}
+	if (regsim_n_spares >= REGSIM_MAX_RADIOS)
+		return -ENOSPC;
+	radio = kzalloc(sizeof(*radio), GFP_KERNEL);
+	if (!radio)
+		return -ENOMEM;
+	err = regsim_radio_setup(radio, &s, REGSIM_MAX_RADIOS + regsim_n_spares);
+	if (err) {
+		regsim_radio_del(radio);
+		kfree(radio);
+		return err;
+	}
+	regsim_spares[regsim_n_spares++] = radio;
+	return 0;
+}
+
+static void regsim_spare_del(void)
+{
+	struct regsim_radio *radio;
+
+	lockdep_assert_held(&regsim_lock);
+	if (!regsim_n_spares)
+		return;
+	radio = regsim_spares[--regsim_n_spares];
+	regsim_radio_del(radio);
+	kfree(radio);
+}
+
+static int regsim_set_spare(const char *val, const struct kernel_param *kp)
+{
+	int err = 0;
+
+	mutex_lock(&regsim_lock);
+	if (!regsim_radios)
+		err = -ENODEV;
+	else if (!strncmp(val, "add", 3))
+		err = regsim_spare_add(val + 3);
+	else if (sysfs_streq(val, "del") && regsim_n_spares)
+		regsim_spare_del();
+	else
+		err = -EINVAL;
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_spare_ops = {
+	.set = regsim_set_spare,
+};
+module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {
@@ -561,6 +830,8 @@ static void __exit regsim_exit(void)
 	int i;
 
 	mutex_lock(&regsim_lock);
+	while (regsim_n_spares)
+		regsim_spare_del();
 	for (i = 0; i < regsim_n_radios; i++)
 		regsim_radio_del(&regsim_radios[i]);
 	kfree(regsim_radios);
