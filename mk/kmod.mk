@@ -16,7 +16,16 @@ check-kstyle:
 
 # The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh) source this
 # helper and read JSON with jq.
-VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh /usr/bin/jq:/usr/bin/jq
+VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh /usr/bin/jq:/usr/bin/jq \
+	$(TOP)/tests/vm/regcore-modprobe.conf:/etc/modprobe.d/regcore-test.conf
+
+# failnth: one system call with its Nth fault-injection point failing
+# (the fault groups walk a driver's calls and the unload with it).
+$(BUILD)/failnth: $(TOP)/tests/vm/tools/failnth.c $(TOP)/tests/vm/tools/fail-nth.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(USER_LDFLAGS) $< -o $@
+TOOLS += $(BUILD)/failnth
+VM_FILES += $(BUILD)/failnth:/usr/bin/failnth
 
 # make install: regcore.ko into the kernel's module tree (not the test
 # driver), then depmod unless installing into a staging DESTDIR.

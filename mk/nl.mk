@@ -46,7 +46,8 @@ $(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS)
 		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
 		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
 
-$(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_LIB) $(NL_HDRS)
+$(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(TOP)/tests/vm/tools/fail-nth.h \
+		$(REGNL_LIB) $(NL_HDRS)
 	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) $(USER_LDFLAGS) \
 		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
 
@@ -61,7 +62,8 @@ $(BUILD)/san/test-nl: $(NL_TEST_SRCS) $(wildcard $(TOP)/tests/unit/nl/*.h) \
 	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/tests/vm/tools \
 		$(NL_TEST_SRCS) $(REGNL_SAN_LIB) $(REGNL_LDLIBS) -o $@
 
-$(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(REGNL_SAN_LIB) $(NL_HDRS)
+$(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c \
+		$(TOP)/tests/vm/tools/fail-nth.h $(REGNL_SAN_LIB) $(NL_HDRS)
 	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) $< $(REGNL_SAN_LIB) \
 		$(REGNL_LDLIBS) -o $@
 

@@ -79,8 +79,9 @@ rc_unmask_crda() {
 # rc_unload: remove regsim and regcore if loaded.
 rc_unload() {
 	lsmod | grep -q '^regsim ' && /usr/bin/rmmod regsim
+	lsmod | grep -q '^regcore_test ' && /usr/bin/rmmod regcore_test
 	lsmod | grep -q '^regcore ' && /usr/bin/rmmod regcore
-	! lsmod | grep -qE '^(regsim|regcore) '
+	! lsmod | grep -qE '^(regsim|regcore_test|regcore) '
 }
 
 # rc_load [PARAM=VALUE...]: load regcore fresh.

@@ -86,11 +86,25 @@ check "everything unloads" sh -c \
 	'/usr/bin/modprobe -r regsim regcore && /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211'
 
 rc_check "regcore loads with ieee80211_regdom=de" rc_load ieee80211_regdom=de
-expect_match "a lower-case country is ignored, with a log line" \
-	"regcore: ignoring ieee80211_regdom=de: not two upper-case letters or 00" "$RC_LOG"
-rc_check "regcore loads with crda_timeout_ms=0" rc_load crda_timeout_ms=0
-expect_match "a zero timeout is replaced by the default, with a log line" \
-	"regcore: crda_timeout_ms=0 would drop every request: using 3142" "$RC_LOG"
+expect_match "a lower-case country is taken as cfg80211 takes it: upper-cased" \
+	"regcore: loaded: world domain in force; asking userspace for 00, then DE \(ieee80211_regdom, a user hint\)" "$RC_LOG"
+rc_check "regcore loads with ieee80211_regdom=d1" rc_load ieee80211_regdom=d1
+expect_match "a country that is not two letters is ignored, with a log line" \
+	"regcore: ignoring ieee80211_regdom=d1: not two letters or 00" "$RC_LOG"
+rc_unload >/dev/null
+rc_check "regcore refuses to load with crda_timeout_ms=0" \
+	sh -c '! /usr/bin/modprobe regcore crda_timeout_ms=0'
+expect_match "and says which values it takes" \
+	"regcore: crda_timeout_ms=0 refused: must be 100 to 60000 ms" "$RC_LOG"
+check_fails "nor with crda_timeout_ms=60001" /usr/bin/modprobe regcore crda_timeout_ms=60001
+check "regcore loads with crda_timeout_ms=100" rc_load crda_timeout_ms=100
+param=/sys/module/regcore/parameters/crda_timeout_ms
+check_fails "writing 0 to crda_timeout_ms at run time is refused" sh -c "echo 0 >$param"
+check_fails "writing 99 is refused" sh -c "echo 99 >$param"
+check_fails "writing a word is refused" sh -c "echo soon >$param"
+expect_eq "the timeout in force is unchanged" 100 "$(cat $param)"
+check "writing 5000 is taken" sh -c "echo 5000 >$param"
+expect_eq "and read back" 5000 "$(cat $param)"
 rc_unload >/dev/null
 
 exit 0

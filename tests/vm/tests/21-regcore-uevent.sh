@@ -52,12 +52,71 @@ expect_eq "nothing more goes out while a request is pending" "" "$(rc_uevents)"
 check "the country IE request is answered" rc_answer FR 2 "$RC_DE_RULES"
 rc_expect_uevents "then the next hint goes out: COUNTRY=JP" "COUNTRY=JP"
 
-# The module parameter: a core request for the world, then the country.
+# A rogue access point: country elements with every beacon, alternating
+# countries, from two radios. As in cfg80211, while a country element of a
+# registered radio is in force or asked for, the others are dropped before
+# they are queued: one request, not one per beacon.
 rc_unload
+rc_uevents_clear
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers two radios" modprobe regsim radios=2
+rc_uevents_clear
+ie=/sys/module/regsim/parameters/country_ie
+check "a country element for DE is accepted" sh -c "echo '0 DE ' >$ie"
+rc_pending DE
+rc_check "50 more country elements, FR and DE from both radios, are taken without error" \
+	sh -c "for i in \$(seq 25); do echo '0 FR ' >$ie && echo '1 DE ' >$ie || exit 1; done"
+sleep 1
+expect_eq "while DE is asked for, none of them reaches udevd" "COUNTRY=DE" \
+	"$(rc_uevents | tr '\n' ' ' | sed 's/ $//')"
+check "the answer installs DE" rc_answer DE
+check "50 more elements while DE is in force are taken without error" \
+	sh -c "for i in \$(seq 25); do echo '1 FR ' >$ie && echo '0 ZZ ' >$ie || exit 1; done"
+sleep 1
+expect_eq "and none of them reaches udevd either: the domain does not flap" "COUNTRY=DE" \
+	"$(rc_uevents | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "DE stays in force" DE "$(rc_alpha2)"
+check "a user hint still goes through" regctl set JP
+rc_expect_uevents "the user's JP is asked for" "COUNTRY=DE COUNTRY=JP"
+rc_answer JP >/dev/null
+rc_unload
+
+# The queue is bounded: 64 hints from outside may wait, 8 of them from
+# country elements; more are refused with EBUSY and a log line.
+rc_uevents_clear
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+modprobe regsim radios=1
+regctl set FR
+rc_pending FR
+rc_mark
+rc_check "with FR pending, 8 country elements wait" \
+	sh -c "for i in \$(seq 8); do echo '0 DE ' >$ie || exit 1; done"
+check_fails "a 9th country element is refused" sh -c "echo '0 DE ' >$ie"
+expect_match "with EBUSY" "Device or resource busy" "$REGVM_OUT"
+rc_check "56 user hints wait beside them" \
+	sh -c 'for i in $(seq 56); do nlcraft REQ_SET_REG alpha2=GB >/dev/null || exit 1; done'
+check "a driver hint is refused when 64 wait" \
+	sh -c '! echo "0 US" >/sys/module/regsim/parameters/hint'
+check "and so is a user hint, with EBUSY" nlcraft --expect EBUSY REQ_SET_REG alpha2=CA
+expect_match "saying why in the extended ack" 'extack: .*too many regulatory hints are waiting' "$REGVM_OUT"
+check_fails "regctl set reports the refusal" regctl set CA
+expect_match "as busy" "busy" "$REGVM_OUT"
+expect_match "the refusals are logged" \
+	'regcore: user hint for CA refused: too many hints are waiting' "$(rc_log)"
+check "the answer for FR is accepted" rc_answer FR 2 "$RC_DE_RULES"
+rc_check "regsim and regcore unload with 63 hints waiting" rc_unload
+
+# The module parameter: a core request for the world, then the country.
 rc_uevents_clear
 check "regcore loads with ieee80211_regdom=GB" rc_load ieee80211_regdom=GB crda_timeout_ms=60000
 rc_expect_uevents "core: the world first (COUNTRY=00)" "COUNTRY=00"
 check "the world request is answered" rc_answer 00
-rc_expect_uevents "core: then the module parameter's country (COUNTRY=GB)" "COUNTRY=00 COUNTRY=GB"
+rc_expect_uevents "then the module parameter's country (COUNTRY=GB)" "COUNTRY=00 COUNTRY=GB"
+expect_match "asked for as a user hint, as cfg80211 does" \
+	'regcore: user hint: asked userspace for GB$' "$(dmesg)"
 
 exit 0

@@ -197,4 +197,47 @@ check_fails "regctl refuses a bad alpha2 before sending" regctl set D1
 expect_match "and says why" 'alpha2' "$REGVM_OUT"
 check "GET_REG as a plain request answers too" nlcraft --expect OK GET_REG
 
+# comb N OFFSET WIDTH: N rules WIDTH kHz wide, one every 2 MHz from
+# 5000 MHz + OFFSET kHz (nlcraft items): sound, and as many as allowed.
+comb() {
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		start=$((5000000 + 2000 * i + $2))
+		echo "rule:flags=0,start=$start,end=$((start + $3)),max_bw=500,gain=0,eirp=2000,cac=0"
+		i=$((i + 1))
+	done
+}
+
+# The largest domain nl80211 allows, 128 rules, can be read back.
+check "user hint JP is accepted" regctl set JP
+rc_pending JP
+# shellcheck disable=SC2046
+check "an answer of 128 rules is accepted" \
+	nlcraft --expect OK SET_REG alpha2=JP dfs_region=3 $(comb 128 0 1500)
+check "GET_REG as a plain request answers with them (the reply is sized to fit)" \
+	nlcraft --expect OK GET_REG
+expect_eq "regctl get lists 128 rules" 128 \
+	"$(regctl --json get | jq '.domains[] | select(.scope == "global") | .rules | length')"
+check "regctl get prints them as text" sh -c 'test "$(regctl get | grep -c "^	(5")" -eq 128'
+
+# An intersection is a domain like any other: at most 128 rules. A
+# country element in force makes the next user hint an intersection; two
+# such combs would give 255 pieces.
+check "a country element for KR is accepted" \
+	sh -c 'echo "0 KR " >/sys/module/regsim/parameters/country_ie'
+rc_pending KR
+# shellcheck disable=SC2046
+check "KR's answer of 128 rules is accepted" \
+	nlcraft --expect OK SET_REG alpha2=KR dfs_region=3 $(comb 128 0 1500)
+check "then a user hint for JP is accepted (to be intersected)" regctl set JP
+rc_pending JP
+rc_mark
+# shellcheck disable=SC2046
+check "an answer whose intersection would have 255 rules is refused with E2BIG" \
+	nlcraft --expect E2BIG SET_REG alpha2=JP dfs_region=3 $(comb 128 1000 1500)
+expect_match "with a log line, and the settings restored" \
+	'regcore: the answer for JP cannot be applied \(-7\): restoring settings' "$(rc_log)"
+expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
+expect_eq "and the radio has the world's channels again" "$world" "$(rc_channels rphy0)"
+
 exit 0

@@ -95,5 +95,52 @@ expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
 check "the system stays usable: a user hint for JP is asked for" \
 	sh -c 'regctl set JP'
 check "JP is pending" rc_pending JP
+rc_unload
+
+# A module parameter crda does not know (QQ): cfg80211 asks for it again
+# after every timeout and stops after 10 in a row; so does regcore: the
+# world, QQ, then QQ again after each timeout up to the 10th failure.
+short=300
+is_debug && short=1000
+rc_uevents_clear
+rc_mark
+check "regcore loads with ieee80211_regdom=QQ" \
+	rc_load ieee80211_regdom=QQ crda_timeout_ms=$short
+rc_wait_log 'requests failed in a row: QQ is not asked for again until a new hint' \
+	$((short * 14 / 1000 + 10))
+sleep $((short * 3 / 1000 + 1))
+expect_eq "the world, then QQ ten times, then silence" \
+	"COUNTRY=00 $(for i in $(seq 10); do printf 'COUNTRY=QQ '; done)" \
+	"$(rc_uevents | tr '\n' ' ')"
+expect_match "the end of the retries is logged" \
+	'regcore: 11 requests failed in a row: QQ is not asked for again until a new hint' "$(rc_log)"
+expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
+check "the timeout may be raised at run time" \
+	sh -c 'echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms'
+rc_uevents_clear
+rc_mark
+check "a new user hint is asked for at once" regctl set DE
+check "DE is pending" rc_wait_log 'user hint: asked userspace for DE$'
+check "and its answer installs DE" rc_answer DE
+expect_eq "DE is in force" DE "$(rc_alpha2)"
+rc_unload
+
+# A request that times out never holds up the queue: what waits goes
+# first, and a user hint among it makes asking for QQ again moot.
+rc_uevents_clear
+rc_mark
+check "regcore loads with ieee80211_regdom=QQ and 3 s to answer" \
+	rc_load ieee80211_regdom=QQ crda_timeout_ms=$timeout
+rc_pending 00
+rc_answer 00 >/dev/null
+check "QQ is asked for" rc_pending QQ
+check "a user hint for DE waits behind it" regctl set DE
+rc_wait_log 'regcore: no answer for the user request for QQ' "$patience"
+check "after QQ's timeout, DE goes out next" rc_pending DE
+rc_answer DE >/dev/null
+sleep 1
+expect_eq "udevd saw 00, QQ, DE and nothing more" "COUNTRY=00 COUNTRY=QQ COUNTRY=DE" \
+	"$(rc_uevents | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "DE is in force" DE "$(rc_alpha2)"
 
 exit 0

@@ -131,5 +131,62 @@ expect_match "regtest=8: the second hint is already in force" \
 expect_eq "regtest=8: both radios have FI's table" "$(rc_channels rphy0)" "$(rc_channels rphy1)"
 expect_eq "regtest=8: FI's 6415 MHz is usable indoors" "6415 2300 no_ht40_plus,indoor_only" \
 	"$(rc_chan rphy1 6415)"
+rc_unload
+
+# regcore_freq_reg_info() answers from the domain the radio's channels
+# follow, as cfg80211's freq_reg_info(): a custom radio's own domain
+# until the user or a country element speaks, then the domain in force.
+rc_load crda_timeout_ms=60000
+check "regtest=5: regsim loads" modprobe regsim radios=2 regtest=5
+rc_pending 00
+rc_answer 00 >/dev/null
+fr=/sys/module/regsim/parameters/freq_rule
+freq_rule() { echo "$1 $2" >$fr && cat $fr; }
+expect_eq "a custom radio asking for 5180 MHz gets its custom rule (5140-5250 MHz, 30 dBm)" \
+	"5140000 5250000 40000 0 3000 0x0" "$(freq_rule 0 5180000)"
+expect_eq "a channel its custom domain lacks has no rule (EINVAL)" \
+	"error -22" "$(freq_rule 0 5300000)"
+check "a user's DE is installed" rc_set DE
+expect_eq "after the user's hint it gets DE's rule (5150-5250 MHz, 23.01 dBm, AUTO-BW, NO-OUTDOOR)" \
+	"5150000 5250000 80000 0 2301 0x808" "$(freq_rule 0 5180000)"
+rc_unload
+
+# A radio registered by two threads at once is registered once.
+rc_load crda_timeout_ms=60000
+modprobe regsim radios=1
+rounds=300
+is_debug && rounds=60
+rc_check "$rounds rounds of two concurrent registrations of one radio: one succeeds each time" \
+	sh -c "echo $rounds >/sys/module/regsim/parameters/register_race"
+expect_no_match "and no kernel report" . "$(kernel_bad_lines "$RC_LOG")"
+expect_eq "only the radio of the module is listed" 1 \
+	"$(regctl --json phy | jq '.wiphys | length')"
+rc_unload
+
+# A country element that is already in force makes a strict radio take
+# the change again (its notifier runs), as cfg80211's reg_process_hint().
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers a plain radio" modprobe regsim radios=1
+check "and a strict one" sh -c 'echo "add strict" >/sys/module/regsim/parameters/spare'
+rc_mark
+regctl set JP
+rc_wait_log 'user hint: asked userspace for JP$'
+ie=/sys/module/regsim/parameters/country_ie
+check "two country elements for DE from the strict radio wait behind JP" \
+	sh -c "echo '1 DE ' >$ie && echo '1 DE ' >$ie"
+check "JP is answered" rc_answer JP 2 "$RC_DE_RULES"
+check "then the first country element is asked for" \
+	rc_wait_log 'country IE hint: asked userspace for DE$'
+before=$(notified)
+rc_mark
+check "its answer installs DE" rc_answer DE
+rc_wait_log 'country IE hint for DE: already in force'
+after=$(notified)
+expect_eq "the plain radio's notifier ran once (DE installed)" \
+	"$(($(echo "$before" | cut -d' ' -f1) + 1))" "$(echo "$after" | cut -d' ' -f1)"
+expect_eq "the strict radio's ran twice (DE installed, then already set)" \
+	"$(($(echo "$before" | cut -d' ' -f2) + 2))" "$(echo "$after" | cut -d' ' -f2)"
 
 exit 0

@@ -94,4 +94,32 @@ for scenario in $scenarios; do
 	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 done
 
+# The ieee80211_regdom module parameter on both sides (cfg80211's given to
+# modprobe, as the kernel command line's cfg80211.ieee80211_regdom= would
+# be): a user hint for its country, upper-cased, so that the driver hints
+# that follow are intersected with it (regtest 1 and 3) and custom radios
+# take it as a user's domain (regtest 5).
+for scenario in 1:2 3:3 5:2; do
+	regtest=${scenario%%:*}
+	radios=${scenario#*:}
+	step="ieee80211_regdom=de, regtest=$regtest"
+	rc_serve_reset
+	if ! /usr/bin/modprobe cfg80211 ieee80211_regdom=de ||
+		! modprobe mac80211_hwsim radios="$radios" regtest="$regtest" ||
+		! rc_load ieee80211_regdom=de crda_timeout_ms=60000 ||
+		! modprobe regsim radios="$radios" regtest="$regtest"; then
+		not_ok "$step: cfg80211, mac80211_hwsim, regcore and regsim load"
+		rc_unload
+		/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+		continue
+	fi
+	served=$(serve_both)
+	expect_eq "$step: both sides asked for the same countries" "${served%%/*}" "${served#*/ }"
+	expect_eq "$step: the same domain is in force" \
+		"$(iw reg get | sed -n 's/^country \(..\):.*/\1/p' | head -n 1)" "$(rc_alpha2)"
+	compare "$step"
+	rc_unload
+	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+done
+
 exit 0

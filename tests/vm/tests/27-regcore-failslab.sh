@@ -34,7 +34,7 @@ echo N >$FS/ignore-gfp-wait
 echo 0 >$FS/verbose
 echo 0 >$FP/verbose
 
-rc_load crda_timeout_ms=600000
+rc_load crda_timeout_ms=60000
 rc_pending 00
 check "the world request is answered" rc_answer 00
 check "regsim registers a radio" modprobe regsim radios=1

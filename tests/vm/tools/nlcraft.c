@@ -36,6 +36,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
+#include "fail-nth.h"
 #include "regnl.h"
 
 /* Exit statuses, as --help states them. */
@@ -99,48 +100,6 @@ static void usage(FILE *f)
 	      "Example: nlcraft --expect EINVAL SET_REG alpha2=DE \\\n"
 	      "           rule:start=5000000,end=4000000,max_bw=20000,flags=0,gain=0,eirp=2000\n",
 	      f);
-}
-
-/*
- * Fault injection: the kernel counts down this thread's fail-nth at each
- * fault-injection point and fails the one where it reaches zero. The
- * file is opened before and read back after through the same descriptor:
- * opening it again would itself pass such points.
- */
-static int fail_nth_arm(unsigned int n)
-{
-	char buf[16];
-	int fd, len;
-
-	fd = open("/proc/thread-self/fail-nth", O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "nlcraft: /proc/thread-self/fail-nth: %s (does the kernel have CONFIG_FAULT_INJECTION?)\n",
-			strerror(errno));
-		return -1;
-	}
-	len = snprintf(buf, sizeof(buf), "%u", n);
-	if (write(fd, buf, (size_t)len) != len) {
-		fprintf(stderr, "nlcraft: cannot arm fail-nth: %s\n",
-			strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* Disarm; print whether the fault was injected ("unknown" if unreadable). */
-static void fail_nth_report(int fd)
-{
-	char buf[16] = "";
-	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
-	const char *what = n <= 0 ? "unknown" :
-			   strtoul(buf, NULL, 10) ? "not reached" : "injected";
-
-	if (write(fd, "0", 1) != 1)
-		fprintf(stderr, "nlcraft: cannot disarm fail-nth: %s\n",
-			strerror(errno));
-	close(fd);
-	printf("fail-nth: %s\n", what);
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -505,7 +464,7 @@ int main(int argc, char **argv)
 		return st.kind == REGNL_E_NOFAMILY ? NC_NOFAMILY : NC_LOCAL;
 	}
 	if (fail_nth) {
-		fnfd = fail_nth_arm((unsigned int)fail_nth);
+		fnfd = fail_nth_arm("nlcraft", (unsigned int)fail_nth);
 		if (fnfd < 0) {
 			regnl_close(nl);
 			nlmsg_free(msg);
@@ -514,7 +473,7 @@ int main(int argc, char **argv)
 	}
 	r = regnl_transact(nl, msg, print_reply, &quiet, &st);
 	if (fnfd >= 0)
-		fail_nth_report(fnfd);
+		fail_nth_report("nlcraft", fnfd);
 	regnl_close(nl);
 	nlmsg_free(msg);
 	if (r && st.kind != REGNL_E_KERNEL) {

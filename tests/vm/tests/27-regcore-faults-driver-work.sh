@@ -1,0 +1,262 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Allocation failures beyond netlink (debug kernel: failslab, fail-nth): a
+# driver registering radios and giving hints, regcore's worker thread
+# asking userspace and restoring after a timeout, and the unload. Each
+# path runs again and again with one more fault-injection point failing
+# (the 1st, the 2nd, ... until the path passes fewer points than that).
+# Whatever fails: an error code or a complete step, never a half-applied
+# one; the queue keeps moving; nothing leaks (the runner's kmemleak check)
+# or trips KASAN or lockdep (its kernel-log check).
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore regsim
+if [ ! -e /proc/thread-self/fail-nth ]; then
+	skip "all tests of this group" "this kernel has no fault injection (CONFIG_FAULT_INJECTION); the debug kernel runs them"
+	exit 0
+fi
+
+FS=/sys/kernel/debug/failslab
+FP=/sys/kernel/debug/fail_page_alloc
+saved_gfp=$(cat $FS/ignore-gfp-wait)
+saved_verbose=$(cat $FS/verbose)
+saved_page_verbose=$(cat $FP/verbose)
+restore_faults() {
+	echo "$saved_gfp" >$FS/ignore-gfp-wait
+	echo "$saved_verbose" >$FS/verbose
+	echo "$saved_page_verbose" >$FP/verbose
+}
+rc_mask_crda
+trap 'restore_faults; rc_unload; rc_unmask_crda' EXIT
+echo N >$FS/ignore-gfp-wait
+echo 0 >$FS/verbose
+echo 0 >$FP/verbose
+
+P=/sys/module/regsim/parameters
+T=/sys/module/regcore/parameters/crda_timeout_ms
+
+# --- a driver hint (regulatory_hint() through regsim's hint control), on
+# a radio of its own: the first hint for DE is asked for and answered, the
+# ones after it find DE in force
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+modprobe regsim radios=1
+t0=$(rc_now)
+n=0 injected=0 queued=0 bad=
+while [ $n -lt 200 ]; do
+	n=$((n + 1))
+	rc_mark
+	out=$(failnth $n write $P/hint "0 DE" 2>&1)
+	case $out in
+	*"result: 0 OK"*)
+		rc_wait_log "driver hint for DE: already in force|hint: asked userspace for DE\$" 5 ||
+			bad="$bad
+fault $n: the hint was taken but never processed"
+		if rc_log | grep -q "hint: asked userspace for DE\$"; then
+			rc_answer DE >/dev/null
+		fi
+		queued=$((queued + 1))
+		;;
+	*"result: -12 ENOMEM"*)
+		! rc_wait_log "hint: asked userspace for DE\$" 1 || bad="$bad
+fault $n: the hint was refused, yet regcore asked for DE"
+		;;
+	*) bad="$bad
+fault $n: unexpected answer: $out" ;;
+	esac
+	case $out in *"fail-nth: not reached"*) break ;; esac
+	injected=$((injected + 1))
+done
+diag "driver hint: $injected fault points failed in turn, $queued hints taken ($(rc_elapsed "$t0") s)"
+expect_eq "driver hint: each failure gives ENOMEM or a hint that is processed" "" "${bad#?}"
+check "driver hint: the loop got past the last fault point" test $n -lt 200
+check "driver hint: at least one fault point was reached" test $injected -gt 0
+expect_eq "driver hint: DE is in force, set by the driver" DE "$(rc_alpha2)"
+rc_unload
+
+rc_load crda_timeout_ms=60000
+rc_pending 00
+check "the world request is answered" rc_answer 00
+check "regsim registers a radio" modprobe regsim radios=1
+
+# radios: how many radios regcore lists
+radios() {
+	regctl --json phy | jq '.wiphys | length'
+}
+table() {
+	regctl phy "$1" | grep -v 'DFS state:'
+}
+ref_00=$(table rphy0)
+rc_set US
+ref_US=$(table rphy0)
+rc_set DE
+ref_DE=$(table rphy0)
+expect_eq "DE is in force before the failures begin" DE "$(rc_alpha2)"
+check "the world, DE and US channel tables differ (so a mix-up shows)" \
+	test "$ref_00" != "$ref_DE" -a "$ref_DE" != "$ref_US"
+cur=DE
+
+# consistent CC: CC is in force and every radio has CC's table
+consistent() {
+	got=$(rc_alpha2)
+	[ "$got" = "$1" ] || { echo "domain in force: $got, expected $1"; return 1; }
+	eval "want=\$ref_$1"
+	for phy in $(regctl --json phy | jq -r '.wiphys[] | .name'); do
+		[ "$(table "$phy")" = "$want" ] ||
+			{ echo "$phy's channels are not those of $1"; return 1; }
+	done
+}
+
+# --- a driver registers a radio (regsim's spare control): allocating it,
+# applying a custom domain, registering it
+for how in "add" "add custom" "add strict"; do
+	t0=$(rc_now)
+	n=0 injected=0 added=0 bad=
+	while [ $n -lt 200 ]; do
+		n=$((n + 1))
+		out=$(failnth $n write $P/spare "$how" 2>&1)
+		count=$(radios)
+		case $out in
+		*"result: 0 OK"*)
+			[ "$count" = 2 ] || bad="$bad
+fault $n: the driver was told the radio is registered, regcore lists $count radios"
+			added=$((added + 1))
+			echo del >$P/spare
+			;;
+		*"result: -12 ENOMEM"*)
+			[ "$count" = 1 ] || bad="$bad
+fault $n: the registration failed, yet regcore lists $count radios"
+			;;
+		*)
+			bad="$bad
+fault $n: unexpected answer: $out"
+			;;
+		esac
+		case $out in *"fail-nth: not reached"*) break ;; esac
+		injected=$((injected + 1))
+	done
+	diag "spare $how: $injected fault points failed in turn, $added radios registered whole anyway ($(rc_elapsed "$t0") s)"
+	expect_eq "spare $how: each failure leaves no radio or a whole one" "" "${bad#?}"
+	check "spare $how: the loop got past the last fault point" test $n -lt 200
+	check "spare $how: at least one fault point was reached" test $injected -gt 0
+	check "spare $how: the radios and the domain agree" consistent "$cur"
+done
+
+# --- the worker thread: asking userspace (a uevent) for a user hint
+worker=
+for d in /proc/[0-9]*; do
+	[ "$(cat "$d/comm" 2>/dev/null)" = regcore ] && worker=${d#/proc/}
+done
+check "regcore's worker thread is found" test -n "$worker"
+t0=$(rc_now)
+n=0 injected=0 asked=0 bad=
+while [ -n "$worker" ] && [ $n -lt 200 ]; do
+	n=$((n + 1))
+	cc=US
+	[ "$cur" = US ] && cc=DE
+	rc_mark
+	echo $n >/proc/$worker/fail-nth
+	regctl set $cc >/dev/null
+	if rc_wait_log "hint: asked userspace for $cc\$|user hint for $cc dropped: userspace could not be asked" 5; then :; else
+		bad="$bad
+fault $n: the worker neither asked for $cc nor said it could not"
+	fi
+	left=$(cat /proc/$worker/fail-nth)
+	echo 0 >/proc/$worker/fail-nth
+	if rc_log | grep -q "hint: asked userspace for $cc\$"; then
+		asked=$((asked + 1))
+		rc_answer $cc >/dev/null
+		consistent $cc >/dev/null && cur=$cc || bad="$bad
+fault $n: the answer for $cc did not give a consistent state"
+	else
+		consistent $cur >/dev/null || bad="$bad
+fault $n: the request was dropped, but the state changed"
+	fi
+	[ "$left" = 0 ] || break
+	injected=$((injected + 1))
+done
+diag "worker, user hint: $injected fault points failed in turn, $asked requests asked for anyway ($(rc_elapsed "$t0") s)"
+expect_eq "worker, user hint: each failure drops the request whole or asks for it" "" "${bad#?}"
+check "worker, user hint: the loop got past the last fault point" test $n -lt 200
+check "worker, user hint: at least one fault point was reached" test $injected -gt 0
+
+# --- the worker thread: a timeout and the restore after it
+t0=$(rc_now)
+n=0 injected=0 bad=
+while [ -n "$worker" ] && [ $n -lt 200 ]; do
+	n=$((n + 1))
+	echo 100 >$T
+	rc_mark
+	echo $n >/proc/$worker/fail-nth
+	regctl set JP >/dev/null
+	# the request goes out (or is dropped), times out after 100 ms, the
+	# settings are restored and the user's earlier choice asked for again,
+	# which times out too and is forgotten: the world stays
+	rc_wait_log "user hint for JP dropped|settings restored" 5 ||
+		bad="$bad
+fault $n: neither restored nor dropped"
+	sleep 1
+	left=$(cat /proc/$worker/fail-nth)
+	echo 0 >/proc/$worker/fail-nth
+	echo 60000 >$T
+	if [ "$(rc_alpha2)" = 00 ]; then
+		consistent 00 >/dev/null || bad="$bad
+fault $n: the world is in force, but a radio's channels are not the world's"
+		cur=00
+	else
+		consistent $cur >/dev/null || bad="$bad
+fault $n: the request was dropped, but the state changed"
+	fi
+	# the queue keeps moving: a user hint is asked for and installed
+	cc=DE
+	[ "$cur" = DE ] && cc=US
+	if rc_set $cc && consistent $cc >/dev/null; then
+		cur=$cc
+	else
+		bad="$bad
+fault $n: afterwards a user hint for $cc could not be completed"
+		break
+	fi
+	[ "$left" = 0 ] || break
+	injected=$((injected + 1))
+done
+diag "worker, timeout and restore: $injected fault points failed in turn ($(rc_elapsed "$t0") s)"
+expect_eq "worker, timeout and restore: each failure still ends in a whole state, and the queue moves" "" "${bad#?}"
+check "worker, timeout and restore: the loop got past the last fault point" test $n -lt 200
+check "worker, timeout and restore: at least one fault point was reached" test $injected -gt 0
+
+# --- the unload: regsim's radios unregistered, then regcore itself
+for mod in regsim regcore; do
+	t0=$(rc_now)
+	n=0 injected=0 bad=
+	while [ $n -lt 200 ]; do
+		n=$((n + 1))
+		lsmod | grep -q '^regcore ' || { rc_load crda_timeout_ms=60000 && rc_pending 00 && rc_answer 00 >/dev/null; }
+		lsmod | grep -q '^regsim ' || modprobe regsim radios=2
+		out=$(failnth $n rmmod $mod 2>&1)
+		case $out in
+		*"result: 0 OK"*) ;;
+		*) bad="$bad
+fault $n: rmmod $mod: $out" ;;
+		esac
+		if lsmod | grep -q "^$mod "; then
+			bad="$bad
+fault $n: $mod is still loaded"
+			break
+		fi
+		if [ $mod = regcore ] && [ -e /sys/devices/platform/regcore.0 ]; then
+			bad="$bad
+fault $n: regcore.0 is left behind"
+			break
+		fi
+		case $out in *"fail-nth: not reached"*) break ;; esac
+		injected=$((injected + 1))
+	done
+	diag "rmmod $mod: $injected fault points failed in turn ($(rc_elapsed "$t0") s)"
+	expect_eq "rmmod $mod: whatever fails, the module goes, whole" "" "${bad#?}"
+	check "rmmod $mod: the loop got past the last fault point" test $n -lt 200
+	check "rmmod $mod: at least one fault point was reached" test $injected -gt 0
+done
+
+exit 0
