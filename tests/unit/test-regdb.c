@@ -1068,6 +1068,184 @@ static void p7s_signed_by_an_untrusted_embedded_certificate_is_refused(void)
 	free(prefix);
 }
 
+/*
+ * Mutants of a p7s for the signed-attribute rules. The test signs with its
+ * own key, then changes one attribute's type OID in place (same length, so
+ * the DER stays well formed) and puts a new RSA signature value of the
+ * same length where the old one was.
+ */
+static void md_write(void *arg, const void *data, size_t len)
+{
+	gcry_md_write(arg, data, len);
+}
+
+/* The "s" of signer 0 of @sig as unsigned big-endian bytes. */
+static unsigned char *p7s_s(const unsigned char *sig, size_t siglen,
+			    size_t *slen)
+{
+	struct rdb_p7s p;
+	ksba_sexp_t sv;
+	gcry_sexp_t sx = NULL;
+	gcry_mpi_t m = NULL;
+	unsigned char *s = NULL;
+
+	if (rdb_p7s_parse("p7s", sig, siglen, &p, NULL))
+		return NULL;
+	sv = ksba_cms_get_sig_val(p.cms, 0);
+	if (sv && !gcry_sexp_sscan(&sx, NULL, (const char *)sv,
+				   gcry_sexp_canon_len(sv, 0, NULL, NULL)))
+		m = rdb_sigval_s(sx);
+	if (m && gcry_mpi_aprint(GCRYMPI_FMT_USG, &s, slen, m))
+		s = NULL;
+	gcry_mpi_release(m);
+	gcry_sexp_release(sx);
+	ksba_free(sv);
+	rdb_p7s_free(&p);
+	return s;
+}
+
+/* The digest signer 0's signed attributes hash to under SHA-256. */
+static bool p7s_attrs_digest(const unsigned char *sig, size_t siglen,
+			     unsigned char out[32])
+{
+	struct rdb_p7s p;
+	gcry_md_hd_t md;
+	bool good = false;
+
+	if (rdb_p7s_parse("p7s", sig, siglen, &p, NULL))
+		return false;
+	if (!gcry_md_open(&md, GCRY_MD_SHA256, 0)) {
+		ksba_cms_set_hash_function(p.cms, md_write, md);
+		if (!ksba_cms_hash_signed_attrs(p.cms, 0)) {
+			memcpy(out, gcry_md_read(md, GCRY_MD_SHA256), 32);
+			good = true;
+		}
+		gcry_md_close(md);
+	}
+	rdb_p7s_free(&p);
+	return good;
+}
+
+/* Replace signer 0's signature value by one over @digest (SHA-256). */
+static bool p7s_resign(unsigned char *sig, size_t siglen, gcry_sexp_t priv,
+		       const unsigned char digest[32])
+{
+	size_t olen, nlen, canonlen;
+	unsigned char *old = p7s_s(sig, siglen, &olen), *canon = NULL, *pos;
+	unsigned char *news = NULL;
+	gcry_sexp_t sx = NULL;
+	gcry_mpi_t m = NULL;
+	bool good = false;
+
+	pos = old ? memmem(sig, siglen, old, olen) : NULL;
+	if (!pos || rdb_sign_digest(priv, GCRY_MD_SHA256, digest, &canon,
+				    &canonlen) ||
+	    gcry_sexp_sscan(&sx, NULL, (const char *)canon, canonlen))
+		goto out;
+	m = rdb_sigval_s(sx);
+	if (!m || gcry_mpi_aprint(GCRYMPI_FMT_USG, &news, &nlen, m) ||
+	    nlen > olen)
+		goto out;
+	memset(pos, 0, olen - nlen);	/* leading zeros: the same number */
+	memcpy(pos + olen - nlen, news, nlen);
+	good = true;
+out:
+	gcry_free(news);
+	gcry_mpi_release(m);
+	gcry_sexp_release(sx);
+	free(canon);
+	gcry_free(old);
+	return good;
+}
+
+/* Rename the attribute type @oid_last (last byte of 1.2.840.113549.1.9.x). */
+static bool p7s_rename_attr(unsigned char *sig, size_t siglen,
+			    unsigned char oid_last)
+{
+	static const unsigned char pkcs9[] = {
+		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09,
+	};
+	unsigned char *p = sig;
+	size_t left = siglen;
+
+	while ((p = memmem(p, left, pkcs9, sizeof(pkcs9)))) {
+		p += sizeof(pkcs9);
+		left = siglen - (size_t)(p - sig);
+		if (left && *p == oid_last) {
+			*p = 0x63;	/* 1.2.840.113549.1.9.99: no such attribute */
+			return true;
+		}
+	}
+	return false;
+}
+
+static void p7s_signed_attributes_need_message_digest_and_content_type(void)
+{
+	char *prefix = fresh_key("attrs"), *kp, *cp, *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	struct regdb_key *k;
+	struct blob db;
+	unsigned char *sig, *mut, digest[32];
+	size_t siglen;
+	struct regdb *d;
+
+	CHECK(prefix && t, "genkey failed");
+	kp = with(prefix, ".key.priv");
+	cp = with(prefix, ".x509.pem");
+	k = regdb_key_load(kp, cp, &err);
+	CHECK(k, "%s", err);
+	CHECK(regdb_trust_add_file(t, cp, &err) == 1, "%s", err);
+	LOAD(deb_db[0], &db);
+	CHECK(!regdb_sign_p7s(k, db.p, db.len, &sig, &siglen, &err), "%s", err);
+	d = regdb_open_mem("attrs", db.p, db.len, sig, siglen, t, &err);
+	CHECK(d, "the unchanged p7s does not verify: %s", err);
+	regdb_close(d);
+	mut = malloc(siglen);
+	CHECK(mut, "out of memory");
+
+	/*
+	 * No messageDigest among the signed attributes, and an RSA signature
+	 * over the database's own hash: the kernel and openssl cms refuse it.
+	 */
+	memcpy(mut, sig, siglen);
+	gcry_md_hash_buffer(GCRY_MD_SHA256, digest, db.p, db.len);
+	CHECK(p7s_rename_attr(mut, siglen, 0x04) &&
+	      p7s_resign(mut, siglen, k->priv, digest), "cannot make the mutant");
+	d = regdb_open_mem("no-md", db.p, db.len, mut, siglen, t, &err);
+	CHECK(!d, "signed attributes without messageDigest were accepted");
+	CHECK(strstr(err, "messageDigest"), "%s", err);
+	free(err);
+	err = NULL;
+
+	/* No content-type attribute; the signature covers the attributes. */
+	memcpy(mut, sig, siglen);
+	CHECK(p7s_rename_attr(mut, siglen, 0x03) &&
+	      p7s_attrs_digest(mut, siglen, digest) &&
+	      p7s_resign(mut, siglen, k->priv, digest), "cannot make the mutant");
+	d = regdb_open_mem("no-ct", db.p, db.len, mut, siglen, t, &err);
+	CHECK(!d, "signed attributes without content-type were accepted");
+	CHECK(strstr(err, "content-type"), "%s", err);
+	free(err);
+	err = NULL;
+
+	/* The control: the same re-signing of unchanged attributes verifies. */
+	memcpy(mut, sig, siglen);
+	CHECK(p7s_attrs_digest(mut, siglen, digest) &&
+	      p7s_resign(mut, siglen, k->priv, digest), "cannot re-sign");
+	d = regdb_open_mem("resigned", db.p, db.len, mut, siglen, t, &err);
+	CHECK(d, "a re-signed unchanged p7s does not verify: %s", err);
+	regdb_close(d);
+
+	regdb_key_free(k);
+	regdb_trust_free(t);
+	free(mut);
+	free(sig);
+	free(db.p);
+	free(kp);
+	free(cp);
+	free(prefix);
+}
+
 static void v19_signed_by_an_untrusted_key_is_refused(void)
 {
 	char *prefix = fresh_key("stranger"), *kp, *pp, *err = NULL;
@@ -1334,6 +1512,8 @@ int main(void)
 	    key_files_are_private_and_never_overwritten_without_force);
 	run("p7s_signed_by_an_untrusted_embedded_certificate_is_refused",
 	    p7s_signed_by_an_untrusted_embedded_certificate_is_refused);
+	run("p7s_signed_attributes_need_message_digest_and_content_type",
+	    p7s_signed_attributes_need_message_digest_and_content_type);
 	run("v19_signed_by_an_untrusted_key_is_refused",
 	    v19_signed_by_an_untrusted_key_is_refused);
 	run("carried_certificate_is_not_what_verifies",
