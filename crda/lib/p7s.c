@@ -9,8 +9,8 @@
  * never looked at.
  *
  * Two shapes are accepted: with signed attributes (the signature covers
- * the DER of the attributes, whose messageDigest must equal the hash of the
- * database) and without (the signature covers the database's hash
+ * the DER of the attributes, which must hold a content-type of data and a
+ * messageDigest equal to the hash of the database) and without (the signature covers the database's hash
  * directly). Only SHA-2 digests are accepted.
  */
 #include <stdlib.h>
@@ -197,30 +197,41 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 		*why = rdb_strdup("signer has no signature value");
 		goto out;
 	}
-	e = ksba_cms_get_message_digest(cms, idx, &msgdig, &mdlen);
-	if (e && gpg_err_code(e) != GPG_ERR_NO_DATA) {
-		*why = rdb_asprintf("bad signed attributes: %s", gpg_strerror(e));
+	if (gcry_md_open(&md, algo, 0)) {
+		*why = rdb_strdup("out of memory");
 		goto out;
 	}
-	if (!e && msgdig) {
-		/* Signed attributes: they are what the signature covers. */
+	ksba_cms_set_hash_function(cms, hash_cb, md);
+	e = ksba_cms_hash_signed_attrs(cms, idx);
+	if (e && gpg_err_code(e) != GPG_ERR_NO_VALUE) {
+		*why = rdb_asprintf("cannot hash the signed attributes: %s",
+				    gpg_strerror(e));
+		goto out;
+	}
+	if (!e) {
+		/*
+		 * Signed attributes: the signature covers them, not the
+		 * database, so they must bind the database (messageDigest)
+		 * and say what it is (content-type), as the kernel's
+		 * PKCS#7 parser and openssl cms require.
+		 */
+		e = ksba_cms_get_message_digest(cms, idx, &msgdig, &mdlen);
+		if (e || !msgdig) {
+			*why = rdb_strdup("the signed attributes have no messageDigest");
+			goto out;
+		}
 		if (mdlen != gcry_md_get_algo_dlen(algo) ||
 		    memcmp(msgdig, digest, mdlen)) {
 			*why = rdb_strdup("the messageDigest attribute does not match the database");
 			goto out;
 		}
 		e = ksba_cms_get_sigattr_oids(cms, idx, OID_CONTENT_TYPE, &ct);
-		if (!e && strcmp(ct, OID_DATA)) {
+		if (e || !ct) {
+			*why = rdb_strdup("the signed attributes have no content-type");
+			goto out;
+		}
+		if (strcmp(ct, OID_DATA)) {
 			*why = rdb_asprintf("content-type attribute is %s, not data", ct);
-			goto out;
-		}
-		if (gcry_md_open(&md, algo, 0)) {
-			*why = rdb_strdup("out of memory");
-			goto out;
-		}
-		ksba_cms_set_hash_function(cms, hash_cb, md);
-		if (ksba_cms_hash_signed_attrs(cms, idx)) {
-			*why = rdb_strdup("cannot hash the signed attributes");
 			goto out;
 		}
 		memcpy(digest, gcry_md_read(md, algo), gcry_md_get_algo_dlen(algo));
