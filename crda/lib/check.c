@@ -72,11 +72,20 @@ int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
 		return rdb_err_at(err, file, off,
 				  "rule range %u - %u kHz is empty or inverted",
 				  r->start_khz, r->end_khz);
-	if (!(r->flags & NL80211_RRF_AUTO_BW) &&
-	    r->max_bw_khz > r->end_khz - r->start_khz)
+	/*
+	 * AUTO-BW lets cfg80211 merge adjacent rules when it computes
+	 * channels, but its is_valid_reg_rule() (6.1) refuses a rule whose
+	 * bandwidth exceeds its own range, AUTO-BW or not: such a domain
+	 * would be refused by the kernel, so it is refused here.
+	 */
+	if (r->max_bw_khz > r->end_khz - r->start_khz)
 		return rdb_err_at(err, file, off,
-				  "bandwidth %u kHz is wider than the range %u - %u kHz",
-				  r->max_bw_khz, r->start_khz, r->end_khz);
+				  "rule (%u - %u @ %u kHz%s): bandwidth %u kHz is wider than the range %u - %u kHz (the kernel refuses it%s)",
+				  r->start_khz, r->end_khz, r->max_bw_khz,
+				  (r->flags & NL80211_RRF_AUTO_BW) ? ", AUTO-BW" : "",
+				  r->max_bw_khz, r->start_khz, r->end_khz,
+				  (r->flags & NL80211_RRF_AUTO_BW) ?
+				  ", AUTO-BW or not" : "");
 	return 0;
 }
 

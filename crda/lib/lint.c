@@ -3,7 +3,7 @@
  * lint.c - mistakes in db.txt that the compiler accepts but a reviewer
  * would not: countries out of order or defined twice, rules that overlap
  * with the same flags (one of them is redundant or contradicts the other),
- * a bandwidth wider than its range without AUTO-BW, and numbers that look
+ * a bandwidth wider than its range (AUTO-BW or not), and numbers that look
  * like the wrong unit. A parse error (unknown flag, bad syntax) is a
  * finding too.
  */
@@ -54,10 +54,11 @@ static void check_units(struct lint *l, const struct rdb_country *c,
 		finding(l, p->line,
 			"%s: power %g dBm is implausible (mW without \"mW\"?)",
 			c->alpha2, p->eirp);
-	if (p->bw > p->end - p->start && !(p->flags & RDB_F_AUTO_BW))
+	if (p->bw > p->end - p->start)
 		finding(l, p->line,
-			"%s: bandwidth %g MHz is wider than the range %g - %g without AUTO-BW",
-			c->alpha2, p->bw, p->start, p->end);
+			"%s: bandwidth %g MHz is wider than the range %g - %g (the kernel refuses it%s)",
+			c->alpha2, p->bw, p->start, p->end,
+			(p->flags & RDB_F_AUTO_BW) ? ", AUTO-BW or not" : "");
 }
 
 static void check_country(struct lint *l, const struct rdb_country *c)

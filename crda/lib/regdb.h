@@ -415,7 +415,7 @@ bool regdb_src_equal(const struct regdb_src *a, const struct regdb_src *b,
  * @arg: passed to @report
  *
  * Reports parse errors and warnings, unsorted or duplicate countries,
- * overlapping rules, a bandwidth wider than its range (without AUTO-BW),
+ * overlapping rules, a bandwidth wider than its range (AUTO-BW or not),
  * unknown flags and implausible units.
  *
  * Return: the number of findings.

@@ -102,10 +102,11 @@ static int rule_ok(const struct regdb_src *src, const struct rdb_perm *p,
 		return rdb_err(err, src->name,
 			       "line %u: range %lld - %lld kHz is empty",
 			       p->line, (long long)s, (long long)e);
-	if (bw > e - s && !(p->flags & RDB_F_AUTO_BW))
+	if (bw > e - s)
 		return rdb_err(err, src->name,
-			       "line %u: bandwidth %g MHz is wider than the range (no AUTO-BW)",
-			       p->line, p->bw);
+			       "line %u: bandwidth %g MHz is wider than the range %g - %g MHz (the kernel refuses it%s)",
+			       p->line, p->bw, p->start, p->end,
+			       (p->flags & RDB_F_AUTO_BW) ? ", AUTO-BW or not" : "");
 	return 0;
 }
 

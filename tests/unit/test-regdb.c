@@ -576,6 +576,12 @@ static void lint_reports_each_kind_of_mistake(void)
 	n = regdb_lint("u.txt", unknown, strlen(unknown), lint_collect, &s);
 	CHECK(n == 1 && strstr(s.text, "u.txt: line 2: Invalid flag 'NO-FOO'"),
 	      "%s", s.text);
+	s.text[0] = 0;
+	n = regdb_lint("a.txt", "country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n",
+		       strlen("country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n"),
+		       lint_collect, &s);
+	CHECK(n == 1 && strstr(s.text, "line 2: DE: bandwidth 160 MHz is wider than the range"),
+	      "AUTO-BW wider than its range: %s", s.text);
 }
 
 static void parse_errors_name_the_line(void)
@@ -1384,19 +1390,34 @@ static void v20_structure_errors_are_refused_with_offset_and_reason(void)
 		err = NULL;
 		free(deb.p);
 	}
-	/* AUTO-BW lets the bandwidth exceed the range */
-	db = compile_text("country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n", 20, &len);
+	/*
+	 * AUTO-BW does not let the bandwidth exceed the range: cfg80211 6.1
+	 * (is_valid_reg_rule) refuses such a rule, so crda must never send
+	 * it. The rule (16: len, flags, power, start, end, bandwidth at 28)
+	 * is made 160 MHz wide on its 80 MHz range.
+	 */
+	db = compile_text("country DE:\n\t(5170 - 5250 @ 80), (20), AUTO-BW\n", 20, &len);
 	CHECK(db, "compile failed");
 	d = rdb_open_unverified("autobw.db", db, len, &err);
-	CHECK(d, "AUTO-BW rule with wide bandwidth refused: %s", err);
+	CHECK(d, "AUTO-BW rule as wide as its range refused: %s", err);
 	regdb_close(d);
-	/* without AUTO-BW (the rule's flags at byte 17) it is refused */
 	CHECK(db[17] == RDB_FW_AUTO_BW, "rule flags at 17 are %#x", db[17]);
+	CHECK(rdb_be32(db + 28) == 80000, "bandwidth at 28 is %u", rdb_be32(db + 28));
+	db[29] = 0x02;	/* 80000 = 0x00013880 -> 0x00023880 = 145536 kHz */
+	CHECK(refused_with(db, len, "(5170000 - 5250000 @ 145536 kHz, AUTO-BW): bandwidth 145536 kHz is wider than the range", &err),
+	      "got %s", err);
+	free(err);
+	err = NULL;
+	/* without AUTO-BW it is refused too */
 	db[17] = 0;
 	CHECK(refused_with(db, len, "wider than the range", &err), "%s", err);
 	free(err);
 	err = NULL;
 	free(db);
+	CHECK(!compile_text("country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n", 20, &len),
+	      "compiled an AUTO-BW rule wider than its range");
+	CHECK(!compile_text("country DE:\n\t(5170 - 5250 @ 160), (20), AUTO-BW\n", 19, &len),
+	      "compiled an AUTO-BW rule wider than its range (v19)");
 	/* and the compiler will not write it */
 	CHECK(!compile_text("country DE:\n\t(5170 - 5250 @ 160), (20)\n", 20, &len),
 	      "compiled a rule wider than its range without AUTO-BW");
