@@ -267,6 +267,19 @@ udev_settle() {
 	udevadm settle --timeout=30
 }
 
+# regvm_param NAME DEFAULT: the value of regvm.NAME=VALUE on the kernel
+# command line (make passes them with VM_APPEND; check-hardening its full
+# counts so), else DEFAULT.
+regvm_param() {
+	local arg
+	for arg in $(cat /proc/cmdline); do
+		case $arg in
+		regvm."$1"=*) echo "${arg#*=}"; return ;;
+		esac
+	done
+	echo "$2"
+}
+
 # have_module NAME: the module is in the VM (modprobe can find it).
 have_module() {
 	modprobe -n -q "$1" 2>/dev/null
