@@ -273,6 +273,9 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	custom domain or the answer to its own hint. RCU: written under
  *	regcore's lock, read under it or rcu_read_lock().
  * @registered: the radio is on regcore's list (private)
+ * @ie_alpha2: the country of the radio's last country element queued
+ *	(private; with @ie_gen, under regcore's hint queue lock)
+ * @ie_gen: the restore generation @ie_alpha2 was queued in (private)
  *
  * Allocate it with regcore_wiphy_new(), fill the driver fields, then
  * regcore_wiphy_register(). The bands and channels stay owned by the
@@ -290,6 +293,8 @@ struct regcore_wiphy {
 	struct list_head list;
 	const struct regcore_regdomain __rcu *regd;
 	bool registered;
+	char ie_alpha2[2];
+	unsigned int ie_gen;
 };
 
 struct regcore_wiphy *regcore_wiphy_new(void);

@@ -19,9 +19,11 @@
  * A request that times out, or whose answer cannot be applied, restores
  * the settings (regcore_restore()): the world domain, then the hints that
  * were waiting, then the user's earlier choice asked for again. After
- * REGCORE_MAX_FAILURES such failures in a row nothing is asked again until
- * a new hint arrives (cfg80211 stops calling crda after 10 timeouts in a
- * row): userspace that never answers cannot keep the queue busy forever.
+ * REGCORE_MAX_FAILURES such failures in a row nothing is asked again, and
+ * country elements are dropped, until a user or driver hint arrives
+ * (cfg80211 stops calling crda after 10 timeouts in a row): userspace that
+ * never answers, or a rogue access point naming a country nobody knows,
+ * cannot keep the queue busy forever.
  *
  * Drivers and remote access points (through country elements) can give
  * hints at any rate, so the queue is bounded (REGCORE_MAX_QUEUED hints,
@@ -101,8 +103,17 @@ static DEFINE_SPINLOCK(regcore_requests_lock);
 /* Bounded hints in the queue, all and from country elements. */
 static unsigned int regcore_n_queued;
 static unsigned int regcore_n_queued_ie;
-/* Restores since the last hint from outside or the last answer applied. */
+/* Restores since the last user or driver hint, or the last answer
+ * applied. Country elements do not reset it: a remote party must not keep
+ * the core asking for a country userspace does not answer.
+ */
 static unsigned int regcore_failures;
+/* The country element dropped for those failures has been logged. */
+static bool regcore_failures_ie_logged;
+/* Bumped by every restore: a radio's last country element
+ * (regcore_wiphy.ie_alpha2) counts as a repeat only within one generation.
+ */
+static unsigned int regcore_restore_gen;
 /* Bumped by every user hint queued: a restore's request for the user's
  * earlier choice is dropped when a newer user hint came after it.
  */
@@ -279,18 +290,53 @@ static void regcore_notify(void)
 	regcore_nl_reg_change(regcore_last_request_info());
 }
 
-/* Queue @req (allocated by the caller; freed here if refused) and kick
- * the work item. A hint from outside (@req->bounded) must find room, and
- * makes the core willing to ask userspace again after failures.
+/* Forget the failures in a row. Called with regcore_requests_lock held. */
+static void regcore_failures_reset(void)
+{
+	regcore_failures = 0;
+	regcore_failures_ie_logged = false;
+}
+
+/* Whether a country element hint from @wiphy must be dropped rather than
+ * queued: after REGCORE_MAX_FAILURES failures in a row (a country
+ * userspace does not answer, say a rogue access point's "ZZ"), or when it
+ * repeats the radio's last country element since the last restore (a
+ * driver reporting every beacon; cfg80211 is told once per association).
+ * Sets *@log when the first kind is to be logged. Called with
+ * regcore_requests_lock held.
  */
-static int regcore_queue(struct regcore_request *req)
+static bool regcore_ie_drop(const struct regcore_wiphy *wiphy,
+			    const struct regcore_request *req, bool *log)
+{
+	if (regcore_failures >= REGCORE_MAX_FAILURES) {
+		*log = !regcore_failures_ie_logged;
+		regcore_failures_ie_logged = true;
+		return true;
+	}
+	return wiphy->ie_gen == regcore_restore_gen &&
+	       regcore_alpha2_equal(wiphy->ie_alpha2, req->alpha2);
+}
+
+/* Queue @req (allocated by the caller; freed here if refused or dropped)
+ * and kick the work item. A hint from outside (@req->bounded) must find
+ * room; a user or driver hint makes the core willing to ask userspace
+ * again after failures. A country element hint comes with its radio,
+ * @ie_wiphy, and may be dropped (regcore_ie_drop()): 0 is returned then.
+ */
+static int regcore_queue(struct regcore_request *req,
+			 struct regcore_wiphy *ie_wiphy)
 {
 	bool is_ie = req->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE;
+	bool dropped = false, log = false;
+	unsigned int failures = 0;
 	int err = 0;
 
 	spin_lock(&regcore_requests_lock);
 	if (regcore_shutting_down) {
 		err = -ESHUTDOWN;
+	} else if (ie_wiphy && regcore_ie_drop(ie_wiphy, req, &log)) {
+		dropped = true;
+		failures = regcore_failures;
 	} else if (req->bounded && (regcore_n_queued >= REGCORE_MAX_QUEUED ||
 				    (is_ie && regcore_n_queued_ie >=
 				     REGCORE_MAX_QUEUED_IE))) {
@@ -299,20 +345,34 @@ static int regcore_queue(struct regcore_request *req)
 		if (req->bounded) {
 			regcore_n_queued++;
 			regcore_n_queued_ie += is_ie;
-			regcore_failures = 0;
+			if (!is_ie)
+				regcore_failures_reset();
 			if (req->initiator == NL80211_REGDOM_SET_BY_USER)
 				regcore_user_seq++;
+		}
+		if (ie_wiphy) {
+			memcpy(ie_wiphy->ie_alpha2, req->alpha2,
+			       sizeof(ie_wiphy->ie_alpha2));
+			ie_wiphy->ie_gen = regcore_restore_gen;
 		}
 		list_add_tail(&req->list, &regcore_requests);
 		regcore_kick();
 	}
 	spin_unlock(&regcore_requests_lock);
 
+	if (log)
+		pr_info("country elements dropped from now on (%.2s from %s first): %u requests failed in a row; a user or driver hint ends it\n",
+			req->alpha2, ie_wiphy->name, failures);
+	else if (dropped)
+		pr_debug("country element %.2s from %s dropped: %s\n",
+			 req->alpha2, ie_wiphy->name,
+			 failures >= REGCORE_MAX_FAILURES ?
+			 "too many failures in a row" : "a repeat");
 	if (err == -EBUSY)
 		pr_warn_ratelimited("%s hint for %.2s refused: too many hints are waiting\n",
 				    regcore_initiator_name(req->initiator),
 				    req->alpha2);
-	if (err)
+	if (err || dropped)
 		kfree(req);
 	return err;
 }
@@ -343,7 +403,7 @@ static int regcore_hint(enum nl80211_reg_initiator initiator,
 	if (!req)
 		return -ENOMEM;
 	req->bounded = bounded;
-	return regcore_queue(req);
+	return regcore_queue(req, NULL);
 }
 
 /* Two letters of either case, or "00" when @world_ok. */
@@ -392,25 +452,40 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
  * @wiphy: the registered radio that saw the element
  * @alpha2: the element's two letters
  *
- * As cfg80211 does, the hint is dropped before it is queued while the
+ * The hint is dropped before it is queued when the radio ignores country
+ * elements (REGCORE_REG_COUNTRY_IE_IGNORE); as cfg80211 does, while the
  * request in force (or pending) came from a country element of a radio
  * that is still registered: the conflict between two access points is
- * not worth a request, and a rogue one cannot make the domain flap.
+ * not worth a request, and a rogue one cannot make the domain flap; and
+ * (regcore_ie_drop()) when it repeats the radio's last country element
+ * since the last restore, or after REGCORE_MAX_FAILURES failed requests
+ * in a row, until a user or driver hint comes.
  *
  * Return: 0 when queued or dropped so, a negative errno otherwise.
  */
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 {
+	struct regcore_request *req;
+
 	if (!regcore_hint_alpha2_ok(alpha2, false))
 		return -EINVAL;
+	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE) {
+		pr_debug("country element %.2s from %s dropped: the radio ignores them\n",
+			 alpha2, wiphy->name);
+		return 0;
+	}
 	if (regcore_last_initiator() == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	    regcore_last_wiphy() != REGCORE_WIPHY_IDX_INVALID) {
 		pr_debug("country element %.2s from %s dropped: a country element is in force\n",
 			 alpha2, wiphy->name);
 		return 0;
 	}
-	return regcore_hint(NL80211_REGDOM_SET_BY_COUNTRY_IE, alpha2,
-			    wiphy->idx, true);
+	req = regcore_new_request(NL80211_REGDOM_SET_BY_COUNTRY_IE, alpha2,
+				  wiphy->idx);
+	if (!req)
+		return -ENOMEM;
+	req->bounded = true;
+	return regcore_queue(req, wiphy);
 }
 
 /* Ask userspace for @req's rules; @req becomes the pending request. The
@@ -454,8 +529,9 @@ static bool regcore_query_userspace(struct regcore_request *req)
  *             a copy of its own domain either way. Strict radios take that
  *             domain as their superset (channels.c).
  * country IE: dropped before it is queued while a country element of a
- *             registered radio is in force (regcore_hint_country_ie()).
- *             Ignored by radios with REGCORE_REG_COUNTRY_IE_IGNORE. After
+ *             registered radio is in force, for radios with
+ *             REGCORE_REG_COUNTRY_IE_IGNORE, for a repeat and after
+ *             failures in a row (regcore_hint_country_ie()). After
  *             another country element: from another radio, ignored when it
  *             names another country; from the same radio, asks when the
  *             country changes; already set otherwise, and a strict radio
@@ -719,6 +795,7 @@ static void regcore_restore(const struct regcore_request *failed)
 
 	spin_lock(&regcore_requests_lock);
 	failures = ++regcore_failures;
+	regcore_restore_gen++;
 	spin_unlock(&regcore_requests_lock);
 
 	if (regcore_user_alpha2_saved)
@@ -954,7 +1031,7 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		regcore_user_alpha2_saved = true;
 	}
 	spin_lock(&regcore_requests_lock);
-	regcore_failures = 0;
+	regcore_failures_reset();
 	spin_unlock(&regcore_requests_lock);
 	regcore_update_all_wiphys(lr->initiator);
 	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force, set by %s\n",
@@ -1014,7 +1091,7 @@ int regcore_hints_init(void)
 	regcore_user_alpha2_saved = false;
 	regcore_n_queued = 0;
 	regcore_n_queued_ie = 0;
-	regcore_failures = 0;
+	regcore_failures_reset();
 	regcore_shutting_down = false;
 	return 0;
 }

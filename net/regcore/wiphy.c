@@ -328,9 +328,15 @@ EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
  *	and the environment: 'I', 'O' or ' '), then triplets
  * @country_ie_len: its length in bytes: even, at least 6
  *
- * The element comes from a remote party, and may come with every beacon:
- * while a country element of a registered radio is in force (or being
- * asked for), the hint is dropped before it is queued, as cfg80211 does.
+ * The element comes from a remote party. Report it once per association,
+ * as cfg80211 is told of it: a repeat of the radio's last element (same
+ * country, no restore since) is dropped, so a driver that reports every
+ * beacon costs nothing, and a later repeat after a user hint does not undo
+ * it. Also dropped before it is queued: while a country element of a
+ * registered radio is in force (or being asked for), as cfg80211 does;
+ * for a radio with REGCORE_REG_COUNTRY_IE_IGNORE; and after 10 failed
+ * requests in a row (a country userspace does not answer) until a user or
+ * driver hint comes.
  *
  * Context: process context.
  * Return: 0 when queued or dropped so; -EINVAL for bad arguments; -EBUSY

@@ -28,9 +28,10 @@
  *   register_race  write "ROUNDS": each round, two threads register one
  *               fresh radio at the same time; the write fails with -EIO
  *               if both registrations of a round succeeded
- *   spare       write "add [custom] [strict] [XX]": register one more
- *               radio (hwsim's first custom domain, strict, a driver hint
- *               for XX); "del": unregister the newest one. Up to 16.
+ *   spare       write "add [custom] [strict] [ieignore] [XX]": register one
+ *               more radio (hwsim's first custom domain, strict, ignoring
+ *               country elements, a driver hint for XX); "del":
+ *               unregister the newest one. Up to 16.
  *               The write fails with the error of the step that failed,
  *               after undoing the others (for fault injection).
  */
@@ -149,6 +150,7 @@ struct regsim_setup {
 	const char *alpha2;
 	const struct regcore_regdomain *regd;
 	bool strict;
+	bool ie_ignore;
 };
 
 static struct regsim_setup regsim_scenario(int i)
@@ -277,6 +279,8 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 	wiphy->priv = radio;
 	if (s.strict)
 		wiphy->regulatory_flags |= REGCORE_REG_STRICT_REG;
+	if (s.ie_ignore)
+		wiphy->regulatory_flags |= REGCORE_REG_COUNTRY_IE_IGNORE;
 	if (s.regd) {
 		err = regcore_apply_custom_regulatory(wiphy, s.regd);
 		if (err)
@@ -294,8 +298,9 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 			return err;
 		}
 	}
-	pr_info("radio %d is %s%s%s%s%s\n", i, wiphy->name,
+	pr_info("radio %d is %s%s%s%s%s%s\n", i, wiphy->name,
 		s.strict ? ", strict" : "", s.regd ? ", custom domain" : "",
+		s.ie_ignore ? ", ignoring country elements" : "",
 		s.alpha2 ? ", driver hint " : "", s.alpha2 ? s.alpha2 : "");
 	return 0;
 
@@ -718,16 +723,18 @@ static int regsim_spare_add(const char *args)
 {
 	struct regsim_setup s = {};
 	struct regsim_radio *radio;
-	char word[8], alpha2[3];
+	char word[12], alpha2[3];
 	int n, err;
 
 	lockdep_assert_held(&regsim_lock);
-	while (sscanf(args, " %7s%n", word, &n) == 1) {
+	while (sscanf(args, " %11s%n", word, &n) == 1) {
 		args += n;
 		if (!strcmp(word, "custom")) {
 			s.regd = &regsim_custom_01;
 		} else if (!strcmp(word, "strict")) {
 			s.strict = true;
+		} else if (!strcmp(word, "ieignore")) {
+			s.ie_ignore = true;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -783,7 +790,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

@@ -80,7 +80,55 @@ expect_eq "and none of them reaches udevd either: the domain does not flap" "COU
 expect_eq "DE stays in force" DE "$(rc_alpha2)"
 check "a user hint still goes through" regctl set JP
 rc_expect_uevents "the user's JP is asked for" "COUNTRY=DE COUNTRY=JP"
-rc_answer JP >/dev/null
+rc_pending JP
+check "the answer for JP (US rules) is taken" rc_answer JP 1 "$RC_US_RULES"
+expect_eq "the user's JP is intersected with the access point's DE" 98 "$(rc_alpha2)"
+# A driver that reports the element with every beacon repeats radio 0's
+# DE: cfg80211 is told once per association, so the repeat must not ask
+# for DE again and undo the user's choice.
+rc_uevents_clear
+check "radio 0 repeats its DE" sh -c "echo '0 DE ' >$ie && echo '0 DE ' >$ie"
+sleep 1
+expect_eq "the repeat is dropped: nothing reaches udevd" "" "$(rc_uevents)"
+expect_eq "the intersection stays in force" 98 "$(rc_alpha2)"
+rc_unload
+
+# A rogue access point names a country crda cannot answer for (ZZ) with
+# every beacon: each request times out and restores the world. After 10
+# failures in a row country elements are dropped until a user or driver
+# hint comes: ten ZZ requests, then silence, however long the beacons go on.
+short=300
+is_debug && short=1000
+rc_uevents_clear
+rc_load crda_timeout_ms=$short
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers a radio" modprobe regsim radios=1
+rc_uevents_clear
+rc_mark
+beacons() {
+	end=$(($(date +%s) + $1))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		echo '0 ZZ ' >$ie || return 1
+		sleep 0.1
+	done
+}
+rc_check "ZZ with every beacon for $((short * 16 / 1000 + 2)) s is taken without error" \
+	beacons $((short * 16 / 1000 + 2))
+expect_eq "ZZ was asked for 10 times, then never again" \
+	"$(for i in $(seq 10); do printf 'COUNTRY=ZZ '; done)" "$(rc_uevents | tr '\n' ' ')"
+expect_match "the kernel log says country elements are dropped and why" \
+	'regcore: country elements dropped from now on \(ZZ from rphy[0-9]+ first\): 10 requests failed in a row; a user or driver hint ends it' \
+	"$(rc_log)"
+expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
+echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms
+rc_uevents_clear
+check "a user hint ends it: DE is asked for" regctl set DE
+rc_pending DE
+rc_answer DE >/dev/null
+check "and country elements are taken again: FR from the radio is asked for" \
+	sh -c "echo '0 FR ' >$ie"
+rc_expect_uevents "DE, then FR" "COUNTRY=DE COUNTRY=FR"
 rc_unload
 
 # The queue is bounded: 64 hints from outside may wait, 8 of them from
@@ -92,10 +140,14 @@ rc_answer 00 >/dev/null
 modprobe regsim radios=1
 regctl set FR
 rc_pending FR
+check "a radio that ignores country elements registers" \
+	sh -c 'echo "add ieignore" >/sys/module/regsim/parameters/spare'
 rc_mark
-rc_check "with FR pending, 8 country elements wait" \
-	sh -c "for i in \$(seq 8); do echo '0 DE ' >$ie || exit 1; done"
-check_fails "a 9th country element is refused" sh -c "echo '0 DE ' >$ie"
+rc_check "with FR pending, its 9 country elements are dropped, not queued" \
+	sh -c "for c in DE FR GB IT ES NL BE AT CH; do echo \"1 \$c \" >$ie || exit 1; done"
+rc_check "8 country elements from the other radio wait" \
+	sh -c "for c in DE FR GB IT ES NL BE AT; do echo \"0 \$c \" >$ie || exit 1; done"
+check_fails "a 9th country element is refused" sh -c "echo '0 CH ' >$ie"
 expect_match "with EBUSY" "Device or resource busy" "$REGVM_OUT"
 rc_check "56 user hints wait beside them" \
 	sh -c 'for i in $(seq 56); do nlcraft REQ_SET_REG alpha2=GB >/dev/null || exit 1; done'

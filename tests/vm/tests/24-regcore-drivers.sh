@@ -174,8 +174,8 @@ rc_mark
 regctl set JP
 rc_wait_log 'user hint: asked userspace for JP$'
 ie=/sys/module/regsim/parameters/country_ie
-check "two country elements for DE from the strict radio wait behind JP" \
-	sh -c "echo '1 DE ' >$ie && echo '1 DE ' >$ie"
+check "country elements for DE from the plain radio, then the strict one, wait behind JP" \
+	sh -c "echo '0 DE ' >$ie && echo '1 DE ' >$ie"
 check "JP is answered" rc_answer JP 2 "$RC_DE_RULES"
 check "then the first country element is asked for" \
 	rc_wait_log 'country IE hint: asked userspace for DE$'
