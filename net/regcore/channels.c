@@ -130,8 +130,19 @@ regcore_wiphy_rules(enum nl80211_reg_initiator last_initiator,
 }
 EXPORT_SYMBOL_REGCORE_KUNIT(regcore_wiphy_rules);
 
-/* The rule of @rd for a channel, trying 20 MHz and then narrower widths. */
-static const struct regcore_reg_rule *
+/**
+ * regcore_channel_rule() - the rule of a domain for a channel
+ * @rd: the domain
+ * @center_khz: the channel's centre, kHz
+ *
+ * As cfg80211's freq_reg_info(): the first rule that holds the channel at
+ * 20 MHz, else at the widest narrower width that fits (16, 10, 8, 5, 4, 2,
+ * 1 MHz), narrower widths only below 1 GHz.
+ *
+ * Return: the rule; ERR_PTR(-ERANGE) when @rd has no rule in the
+ * channel's band, ERR_PTR(-EINVAL) when no rule holds it.
+ */
+const struct regcore_reg_rule *
 regcore_channel_rule(const struct regcore_regdomain *rd, u32 center_khz)
 {
 	static const u8 widths_mhz[] = { 20, 16, 10, 8, 5, 4, 2, 1 };

@@ -105,6 +105,8 @@ u32 regcore_rule_max_bandwidth(const struct regcore_regdomain *rd,
 bool regcore_bw_fits_range(const struct regcore_freq_range *range,
 			   u32 center_freq_khz, u32 bw_khz);
 const struct regcore_reg_rule *
+regcore_channel_rule(const struct regcore_regdomain *rd, u32 center_khz);
+const struct regcore_reg_rule *
 regcore_regdom_find_rule(const struct regcore_regdomain *rd,
 			 u32 center_freq_khz, u32 bw_khz);
 const char *regcore_dfs_region_name(u8 dfs_region);

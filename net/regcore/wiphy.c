@@ -380,9 +380,10 @@ EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
  * cfg80211's freq_reg_info() chooses it: the radio's own domain (its
  * custom domain, or the answer to its driver's hint) unless the last
  * request came from the user or a country element; else the domain in
- * force. Looks for a rule that holds the channel at 20 MHz (narrower below
- * 1 GHz). Lock-free: may be called from the radio's notifier or anywhere
- * a driver may sleep or not.
+ * force. The rule is the one the radio's channel computation uses: the
+ * first that holds the channel at 20 MHz, or below 1 GHz at the widest
+ * narrower width that fits (regcore_channel_rule()). Lock-free: may be
+ * called from the radio's notifier or anywhere a driver may sleep or not.
  *
  * Return: 0 with @rule filled; -ERANGE when the domain has no rule in the
  * channel's band; -EINVAL when no rule holds the channel or for bad
@@ -393,18 +394,15 @@ int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 {
 	const struct regcore_regdomain *rd;
 	const struct regcore_reg_rule *found;
-	u32 bw;
 
 	if (!wiphy || !READ_ONCE(wiphy->registered) || !rule)
 		return -EINVAL;
-	bw = center_freq_khz < REGCORE_MHZ_TO_KHZ(1000) ?
-	     REGCORE_MHZ_TO_KHZ(1) : REGCORE_MHZ_TO_KHZ(20);
 
 	rcu_read_lock();
 	rd = regcore_wiphy_rules(regcore_last_initiator(),
 				 rcu_dereference(wiphy->regd),
 				 regcore_current_regdom());
-	found = regcore_regdom_find_rule(rd, center_freq_khz, bw);
+	found = regcore_channel_rule(rd, center_freq_khz);
 	if (!IS_ERR(found))
 		*rule = *found;
 	rcu_read_unlock();

@@ -149,6 +149,23 @@ expect_eq "a channel its custom domain lacks has no rule (EINVAL)" \
 check "a user's DE is installed" rc_set DE
 expect_eq "after the user's hint it gets DE's rule (5150-5250 MHz, 23.01 dBm, AUTO-BW, NO-OUTDOOR)" \
 	"5150000 5250000 80000 0 2301 0x808" "$(freq_rule 0 5180000)"
+# Below 1 GHz cfg80211 takes the first rule that holds the channel at the
+# widest width that fits (20, 16, 10, 8, 5, 4, 2, 1 MHz), not at 1 MHz:
+# with a narrow rule listed before a wider overlapping one, 905 MHz is
+# governed by the wider (895-925 MHz holds it at 20 MHz).
+answer_overlapping() {
+	regctl set US >/dev/null && rc_pending US &&
+		rc_answer US 1 "rule:flags=0,start=900000,end=910000,max_bw=2000,gain=0,eirp=1000,cac=0
+rule:flags=0,start=895000,end=925000,max_bw=16000,gain=0,eirp=3000,cac=0
+rule:flags=0,start=2400000,end=2483500,max_bw=40000,gain=0,eirp=2000,cac=0" >/dev/null
+}
+check "a user's US is answered with two overlapping sub-GHz rules" answer_overlapping
+wait_until 5 sh -c '[ "$(rc_alpha2)" = US ]'
+expect_eq "905 MHz gets the rule that holds it at 20 MHz (895-925 MHz, 30 dBm)" \
+	"895000 925000 16000 0 3000 0x0" "$(freq_rule 0 905000)"
+expect_eq "920 MHz, held by no rule at 20 or 16 MHz, gets 895-925 MHz at 10 MHz" \
+	"895000 925000 16000 0 3000 0x0" "$(freq_rule 0 920000)"
+expect_eq "2412 MHz still needs 20 MHz" "2400000 2483500 40000 0 2000 0x0" "$(freq_rule 0 2412000)"
 rc_unload
 
 # A radio registered by two threads at once is registered once.
