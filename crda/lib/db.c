@@ -35,8 +35,8 @@ static struct regdb *make(const char *name, int version, const char *signer,
 	struct regdb *db = calloc(1, sizeof(*db));
 
 	if (db) {
-		db->name = rdb_strdup(name);
-		db->signer = rdb_strdup(signer);
+		db->name = strdup(name);
+		db->signer = strdup(signer);
 	}
 	if (!db || !db->name || !db->signer) {
 		rdb_err(err, name, "out of memory");
@@ -152,7 +152,7 @@ struct regdb *regdb_open_sig(const char *path, const char *sig_path,
 	version = version_of(path, buf, len, err);
 	if (version < 0)
 		goto out;
-	signame = sig_path ? rdb_strdup(sig_path) : rdb_asprintf("%s.p7s", path);
+	signame = sig_path ? strdup(sig_path) : rdb_asprintf("%s.p7s", path);
 	if (!signame) {
 		rdb_err(err, path, "out of memory");
 		goto out;

@@ -175,7 +175,7 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 
 	if (ksba_cms_get_issuer_serial(cms, idx, &issuer, &serial) ||
 	    !issuer || !serial) {
-		*why = rdb_strdup("signer has no issuer and serial number");
+		*why = strdup("signer has no issuer and serial number");
 		goto out;
 	}
 	oid = ksba_cms_get_digest_algo(cms, idx);
@@ -194,11 +194,11 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 	gcry_md_hash_buffer(algo, digest, data, len);
 	sigval = ksba_cms_get_sig_val(cms, idx);
 	if (!sigval) {
-		*why = rdb_strdup("signer has no signature value");
+		*why = strdup("signer has no signature value");
 		goto out;
 	}
 	if (gcry_md_open(&md, algo, 0)) {
-		*why = rdb_strdup("out of memory");
+		*why = strdup("out of memory");
 		goto out;
 	}
 	ksba_cms_set_hash_function(cms, hash_cb, md);
@@ -217,17 +217,17 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 		 */
 		e = ksba_cms_get_message_digest(cms, idx, &msgdig, &mdlen);
 		if (e || !msgdig) {
-			*why = rdb_strdup("the signed attributes have no messageDigest");
+			*why = strdup("the signed attributes have no messageDigest");
 			goto out;
 		}
 		if (mdlen != gcry_md_get_algo_dlen(algo) ||
 		    memcmp(msgdig, digest, mdlen)) {
-			*why = rdb_strdup("the messageDigest attribute does not match the database");
+			*why = strdup("the messageDigest attribute does not match the database");
 			goto out;
 		}
 		e = ksba_cms_get_sigattr_oids(cms, idx, OID_CONTENT_TYPE, &ct);
 		if (e || !ct) {
-			*why = rdb_strdup("the signed attributes have no content-type");
+			*why = strdup("the signed attributes have no content-type");
 			goto out;
 		}
 		if (strcmp(ct, OID_DATA)) {

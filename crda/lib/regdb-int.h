@@ -60,7 +60,6 @@ int rdb_err(char **err, const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Set *err to "FILE: reason: strerror(errno)" and return -1. */
 int rdb_err_sys(char **err, const char *file, const char *what);
-char *rdb_strdup(const char *s);
 char *rdb_asprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 

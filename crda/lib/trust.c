@@ -148,7 +148,7 @@ static int push(struct regdb_trust *t, const char *name, gcry_sexp_t pub,
 	}
 	k = &t->keys[t->n];
 	memset(k, 0, sizeof(*k));
-	k->name = rdb_strdup(name);
+	k->name = strdup(name);
 	k->der = malloc(len ? len : 1);
 	if (!k->name || !k->der) {
 		free(k->name);
