@@ -42,7 +42,7 @@ static int sha2_algo(const char *oid)
 	return 0;
 }
 
-static void hash_cb(void *arg, const void *data, size_t len)
+void rdb_ksba_hash_cb(void *arg, const void *data, size_t len)
 {
 	gcry_md_write(arg, data, len);
 }
@@ -201,7 +201,7 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 		*why = strdup("out of memory");
 		goto out;
 	}
-	ksba_cms_set_hash_function(cms, hash_cb, md);
+	ksba_cms_set_hash_function(cms, rdb_ksba_hash_cb, md);
 	e = ksba_cms_hash_signed_attrs(cms, idx);
 	if (e && gpg_err_code(e) != GPG_ERR_NO_VALUE) {
 		*why = rdb_asprintf("cannot hash the signed attributes: %s",
@@ -417,7 +417,7 @@ int regdb_sign_p7s(const struct regdb_key *k, const unsigned char *db,
 			continue;
 		if (gcry_md_open(&md, GCRY_MD_SHA256, 0))
 			goto oom;
-		ksba_cms_set_hash_function(cms, hash_cb, md);
+		ksba_cms_set_hash_function(cms, rdb_ksba_hash_cb, md);
 		if (ksba_cms_hash_signed_attrs(cms, 0) ||
 		    rdb_sign_digest(k->priv, GCRY_MD_SHA256,
 				gcry_md_read(md, GCRY_MD_SHA256), &sigval, &n) ||

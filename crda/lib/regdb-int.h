@@ -212,6 +212,8 @@ struct regdb_key {
 	ksba_cert_t cert;	/* its certificate, NULL if none was given */
 };
 
+/* The hash function libksba is given: feeds the gcry_md_hd_t @arg. */
+void rdb_ksba_hash_cb(void *arg, const void *data, size_t len);
 /* RSA PKCS#1 v1.5 signature of a digest, as a canonical S-expression. */
 int rdb_sign_digest(gcry_sexp_t priv, int algo, const unsigned char *dig,
 		    unsigned char **canon, size_t *canonlen);
