@@ -13,19 +13,16 @@
 
 #include "regdb-int.h"
 
-static const char *const default_paths[] = {
-	"/lib/firmware/regulatory.db",
-	"/usr/lib/crda/regulatory.bin",
-	"/lib/crda/regulatory.bin",
-};
+/* The paths one after another, each ended by a NUL; an empty one ends them. */
+static const char default_paths[] = REGDB_DEFAULT_DBS("\0") "\0";
 
 const char *regdb_default_path(void)
 {
-	size_t i;
+	const char *p;
 
-	for (i = 0; i < sizeof(default_paths) / sizeof(default_paths[0]); i++)
-		if (access(default_paths[i], F_OK) == 0)
-			return default_paths[i];
+	for (p = default_paths; *p; p += strlen(p) + 1)
+		if (access(p, F_OK) == 0)
+			return p;
 	return NULL;
 }
 

@@ -32,6 +32,14 @@
 /* The directory of extra trusted keys read by regdb_trust_default(). */
 #define REGDB_DEFAULT_KEYDIR "/etc/wireless-regdb/pubkeys"
 
+/*
+ * The databases read when none is given, in the order regdb_default_path()
+ * tries them, as one string literal with the literal @sep between the
+ * paths (for help texts and messages; the library's list is made from it).
+ */
+#define REGDB_DEFAULT_DBS(sep) "/lib/firmware/regulatory.db" sep \
+	"/usr/lib/crda/regulatory.bin" sep "/lib/crda/regulatory.bin"
+
 struct regdb;		/* an open, verified, validated database */
 struct regdb_trust;	/* a set of trusted keys and certificates */
 struct regdb_src;	/* a parsed db.txt */
@@ -258,8 +266,7 @@ const struct regdom *regdb_find(const struct regdb *db, const char *alpha2);
 /**
  * regdb_default_path() - the database crda uses when none is given
  *
- * The first file that exists of /lib/firmware/regulatory.db,
- * /usr/lib/crda/regulatory.bin and /lib/crda/regulatory.bin.
+ * The first file that exists of REGDB_DEFAULT_DBS().
  *
  * Return: the path (static), or NULL if none exists.
  */
