@@ -159,8 +159,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		say(LOG_ERR, "no country: set COUNTRY or use --country");
 		return -1;
 	}
-	if (!regnl_alpha2_valid(o->country)) {
-		say(LOG_ERR, "bad country '%s': two upper-case letters or 00",
+	if (!regdom_alpha2_valid(o->country)) {
+		say(LOG_ERR, "bad country '%s': " REGDOM_ALPHA2_RULE,
 		    o->country);
 		return -1;
 	}

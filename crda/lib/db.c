@@ -246,15 +246,23 @@ struct regdom *regdb_country_at(const struct regdb *db, size_t idx)
 	return regdom_dup(&db->countries[idx]);
 }
 
+/* @alpha2 upper-cased into @key; false when it is not a country code. */
+static bool key_of(const char *alpha2, char key[2])
+{
+	if (!alpha2 || !alpha2[0] || !alpha2[1] || alpha2[2])
+		return false;
+	key[0] = (char)toupper((unsigned char)alpha2[0]);
+	key[1] = (char)toupper((unsigned char)alpha2[1]);
+	return regdom_alpha2_bytes_valid(key);
+}
+
 const struct regdom *regdb_find(const struct regdb *db, const char *alpha2)
 {
 	char key[2];
 	size_t lo = 0, hi = db->n;
 
-	if (!alpha2 || !alpha2[0] || !alpha2[1] || alpha2[2])
+	if (!key_of(alpha2, key))
 		return NULL;
-	key[0] = (char)toupper((unsigned char)alpha2[0]);
-	key[1] = (char)toupper((unsigned char)alpha2[1]);
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = memcmp(key, db->countries[mid].alpha2, 2);
@@ -274,10 +282,17 @@ struct regdom *regdb_lookup(const struct regdb *db, const char *alpha2,
 {
 	const struct regdom *rd = regdb_find(db, alpha2);
 	struct regdom *c;
+	char key[2];
 
+	if (!key_of(alpha2, key)) {
+		rdb_err(err, db->name, "\"%s\" is not a country code: "
+			REGDOM_ALPHA2_RULE " (lower case is accepted)",
+			alpha2 ? alpha2 : "(null)");
+		return NULL;
+	}
 	if (!rd) {
 		rdb_err(err, db->name, "no country \"%s\" in the database",
-			alpha2 ? alpha2 : "(null)");
+			alpha2);
 		return NULL;
 	}
 	c = regdom_dup(rd);

@@ -334,8 +334,7 @@ static int country(struct parser *p, char *rest)
 	     name = strtok_r(NULL, ",", &save)) {
 		int i;
 
-		if (strlen(name) != 2 ||
-		    !rdb_alpha2_valid((const unsigned char *)name))
+		if (!regdom_alpha2_valid(name))
 			return perr(p, "country \"%s\" is not two capital letters or 00",
 				    name);
 		i = find_country(s, name);

@@ -117,7 +117,6 @@ int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind);
 void rdb_spans_free(struct rdb_spans *s);
 
 /* Two upper-case letters, or "00". */
-bool rdb_alpha2_valid(const unsigned char *a);
 /* Check a decoded rule: frequencies, bandwidth (unless AUTO-BW). */
 int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
 		   char **err);

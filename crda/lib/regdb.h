@@ -246,8 +246,8 @@ const struct regdom *regdb_country(const struct regdb *db, size_t idx);
  * regdb_lookup() - find one country (binary search)
  * @db: the database
  * @alpha2: two characters, e.g. "DE" or "00" (the world domain); lower
- *          case is accepted
- * @err: error message when the country is absent
+ *          case is accepted, then regdom_alpha2_valid() must hold
+ * @err: error message when @alpha2 is not a country code or is absent
  *
  * Return: a malloc'd domain (free with regdom_free()), or NULL.
  */

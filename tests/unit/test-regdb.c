@@ -663,6 +663,36 @@ static void lookup_finds_every_country_and_nothing_else(void)
 	regdb_close(db);
 }
 
+static void lookup_refuses_what_is_not_a_country_code(void)
+{
+	static const char *const bad[] = {
+		"", "D", "DEU", "0A", "A0", "0a", "D1", "@A", "[A", "A ", "000",
+	};
+	struct regdb_trust *t = builtin();
+	char *err = NULL;
+	struct regdb *db = regdb_open_sig(deb_db[0], deb_sig[0], t, &err);
+	size_t i;
+
+	regdb_trust_free(t);
+	CHECK(db, "%s", err);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK(!regdb_find(db, bad[i]), "find(\"%s\") found a country",
+		      bad[i]);
+		CHECK(!regdb_lookup(db, bad[i], &err) &&
+		      strstr(err, "not a country code") &&
+		      strstr(err, "two upper-case letters or 00"),
+		      "lookup(\"%s\"): %s", bad[i], err ? err : "found");
+		free(err);
+		err = NULL;
+	}
+	CHECK(!regdb_lookup(db, NULL, &err) && strstr(err, "not a country code"),
+	      "lookup(NULL): %s", err ? err : "found");
+	free(err);
+	CHECK(regdb_find(db, "de") == regdb_find(db, "DE") && regdb_find(db, "00"),
+	      "DE, de or 00 not found");
+	regdb_close(db);
+}
+
 static void lookup_exposes_dfs_region_flags_power_and_wmm(void)
 {
 	struct regdb_trust *t = trust2018("sforshee.x509.pem");
@@ -1519,6 +1549,8 @@ int main(void)
 	    v20_compile_refuses_flags_it_cannot_store);
 	run("lookup_finds_every_country_and_nothing_else",
 	    lookup_finds_every_country_and_nothing_else);
+	run("lookup_refuses_what_is_not_a_country_code",
+	    lookup_refuses_what_is_not_a_country_code);
 	run("lookup_exposes_dfs_region_flags_power_and_wmm",
 	    lookup_exposes_dfs_region_flags_power_and_wmm);
 	run("dump_text_is_legacy_regdbdump_text",
