@@ -71,7 +71,7 @@ static int version_of(const char *name, const unsigned char *buf, size_t len,
 static struct regdb *open_checked(const char *name, const char *signame,
 				  const unsigned char *buf, size_t len,
 				  const unsigned char *sig, size_t siglen,
-				  const struct regdb_trust *trust, char **err)
+				  struct regdb_trust *trust, char **err)
 {
 	struct regdb_trust *own = NULL;
 	struct regdom *v = NULL;
@@ -114,7 +114,7 @@ out:
 
 struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 			     const void *sig, size_t siglen,
-			     const struct regdb_trust *trust, char **err)
+			     struct regdb_trust *trust, char **err)
 {
 	char *signame = rdb_asprintf("%s.p7s", name ? name : "(memory)");
 	struct regdb *db;
@@ -129,14 +129,14 @@ struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 	return db;
 }
 
-struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
+struct regdb *regdb_open(const char *path, struct regdb_trust *trust,
 			 char **err)
 {
 	return regdb_open_sig(path, NULL, trust, err);
 }
 
 struct regdb *regdb_open_sig(const char *path, const char *sig_path,
-			     const struct regdb_trust *trust, char **err)
+			     struct regdb_trust *trust, char **err)
 {
 	unsigned char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;

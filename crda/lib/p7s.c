@@ -58,9 +58,8 @@ static size_t sexp_len(ksba_const_sexp_t s)
  * are the trusted certificate itself (a carried certificate that differs
  * by one byte is not used). Otherwise parse the trusted copy.
  */
-static int load_key(const struct rdb_tkey *ck, ksba_cms_t cms)
+static int load_key(struct rdb_tkey *k, ksba_cms_t cms)
 {
-	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
 	ksba_cert_t c;
 	int i;
 
@@ -82,7 +81,7 @@ static int load_key(const struct rdb_tkey *ck, ksba_cms_t cms)
 }
 
 /* The trusted certificate with this issuer and serial number. */
-static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
+static const struct rdb_tkey *find_signer(struct regdb_trust *t,
 					  ksba_cms_t cms, const char *issuer,
 					  ksba_const_sexp_t serial)
 {
@@ -160,7 +159,7 @@ out:
  * Check signer @idx. Returns 0 when it verifies; otherwise a malloc'd
  * reason in *why.
  */
-static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
+static int check_signer(ksba_cms_t cms, int idx, struct regdb_trust *t,
 			const unsigned char *data, size_t len,
 			const struct rdb_tkey **key, char **why)
 {
@@ -306,7 +305,7 @@ void rdb_p7s_free(struct rdb_p7s *p)
 	p->r = NULL;
 }
 
-int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+int rdb_p7s_check(struct regdb_trust *t, struct rdb_p7s *p,
 		  const char *file, const char *sigfile,
 		  const unsigned char *data, size_t len,
 		  const char **signer, char **err)
@@ -337,7 +336,7 @@ int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
 	return -1;
 }
 
-int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
+int rdb_verify_p7s(struct regdb_trust *t, const char *file,
 		   const char *sigfile, const unsigned char *data, size_t len,
 		   const unsigned char *sig, size_t siglen,
 		   const char **signer, char **err)

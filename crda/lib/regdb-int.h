@@ -176,10 +176,10 @@ struct rdb_tkey {
 };
 
 /*
- * Parse a lazily added key; 0 when it is usable. A trusted set caches
- * what it parses: do not share one between threads.
+ * Parse a lazily added key into @k; 0 when it is usable. A trusted set
+ * caches what it parses: do not share one between threads.
  */
-int rdb_tkey_load(const struct rdb_tkey *k);
+int rdb_tkey_load(struct rdb_tkey *k);
 /* The RSA key (1024 bits or more) of a certificate; 0 on success. */
 int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out);
 
@@ -192,7 +192,7 @@ struct regdb_trust {
  * Verify a v19 signature (RSA PKCS#1 v1.5 over SHA-1 of buf[0..dblen))
  * against every trusted key. On success *signer names the key.
  */
-int rdb_verify_v19(const struct regdb_trust *t, const char *file,
+int rdb_verify_v19(struct regdb_trust *t, const char *file,
 		   const unsigned char *buf, size_t dblen, size_t siglen,
 		   const char **signer, char **err);
 /*
@@ -200,7 +200,7 @@ int rdb_verify_v19(const struct regdb_trust *t, const char *file,
  * certificate of the trusted set (matched by issuer and serial number) and
  * the signature must verify with that certificate's key.
  */
-int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
+int rdb_verify_p7s(struct regdb_trust *t, const char *file,
 		   const char *sigfile, const unsigned char *data, size_t len,
 		   const unsigned char *sig, size_t siglen,
 		   const char **signer, char **err);
@@ -229,7 +229,7 @@ struct rdb_p7s {
 
 int rdb_p7s_parse(const char *sigfile, const unsigned char *sig,
 		  size_t siglen, struct rdb_p7s *p, char **err);
-int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+int rdb_p7s_check(struct regdb_trust *t, struct rdb_p7s *p,
 		  const char *file, const char *sigfile,
 		  const unsigned char *data, size_t len,
 		  const char **signer, char **err);

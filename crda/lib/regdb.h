@@ -153,15 +153,20 @@ void regdb_trust_free(struct regdb_trust *t);
  * @path: regulatory.bin (v19) or regulatory.db (v20); the format is
  *        detected from the header. For v20 the signature is read from
  *        "@path.p7s".
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * The signature is checked before anything else in the file is used; then
  * every structure is validated. A file that fails either is refused.
  *
+ * Built-in keys are parsed on first use and kept in @trust, so a set serves
+ * many opens cheaply; it is changed by each, so one set must not be used
+ * by two threads at once.
+ *
  * Return: the database, or NULL on failure. Close it with regdb_close().
  */
-struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
+struct regdb *regdb_open(const char *path, struct regdb_trust *trust,
 			 char **err);
 
 /**
@@ -169,13 +174,14 @@ struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
  * @path: the database file
  * @sig_path: for v20, the detached signature; NULL means "@path.p7s"
  *            (ignored for v19)
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * Return: the database, or NULL on failure.
  */
 struct regdb *regdb_open_sig(const char *path, const char *sig_path,
-			     const struct regdb_trust *trust, char **err);
+			     struct regdb_trust *trust, char **err);
 
 /**
  * regdb_open_mem() - open, verify and validate a database in memory
@@ -184,14 +190,15 @@ struct regdb *regdb_open_sig(const char *path, const char *sig_path,
  * @len: bytes in @data
  * @sig: for v20 the DER PKCS#7 signature, NULL for v19 (appended signature)
  * @siglen: bytes in @sig
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * Return: the database, or NULL on failure.
  */
 struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 			     const void *sig, size_t siglen,
-			     const struct regdb_trust *trust, char **err);
+			     struct regdb_trust *trust, char **err);
 
 /**
  * regdb_close() - free a database

@@ -195,9 +195,8 @@ static int add_cert(struct regdb_trust *t, const char *name,
 static int spki_shell(const unsigned char *spki, size_t len,
 		      unsigned char **der, size_t *derlen);
 
-int rdb_tkey_load(const struct rdb_tkey *ck)
+int rdb_tkey_load(struct rdb_tkey *k)
 {
-	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
 	unsigned char *shell = NULL;
 	size_t shlen;
 	ksba_cert_t cert = NULL;
