@@ -79,8 +79,7 @@ static void usage(FILE *f)
 		"  -c, --country XX   the country (two upper-case letters, 00 = world)\n"
 		"  -f, --family NAME  regcore or nl80211 (default nl80211)\n"
 		"  -d, --db PATH      the database (default: the first that exists of\n"
-		"                     /lib/firmware/regulatory.db,\n"
-		"                     /usr/lib/crda/regulatory.bin, /lib/crda/regulatory.bin)\n"
+		"                     " REGDB_DEFAULT_DBS(",\n                     ") ")\n"
 		"  -k, --keydir DIR   extra trusted keys from DIR instead of\n"
 		"                     " REGDB_DEFAULT_KEYDIR " (built-in keys stay)\n"
 		"  -n, --dry-run      print the message instead of sending it\n"
@@ -160,8 +159,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		say(LOG_ERR, "no country: set COUNTRY or use --country");
 		return -1;
 	}
-	if (!regnl_alpha2_valid(o->country)) {
-		say(LOG_ERR, "bad country '%s': two upper-case letters or 00",
+	if (!regdom_alpha2_valid(o->country)) {
+		say(LOG_ERR, "bad country '%s': " REGDOM_ALPHA2_RULE,
 		    o->country);
 		return -1;
 	}
@@ -192,7 +191,8 @@ static struct regdb *open_db(const struct options *o, int *status)
 	char *err = NULL;
 
 	if (!path) {
-		say(LOG_ERR, "no regulatory database: none of /lib/firmware/regulatory.db, /usr/lib/crda/regulatory.bin, /lib/crda/regulatory.bin exists");
+		say(LOG_ERR, "no regulatory database: none of "
+		    REGDB_DEFAULT_DBS(", ") " exists");
 		*status = CRDA_E_NODB;
 		return NULL;
 	}

@@ -179,7 +179,7 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 
 	if (argc != 1)
 		return SHOW_USAGE;
-	if (!regnl_alpha2_valid(argv[0])) {
+	if (!regdom_alpha2_valid(argv[0])) {
 		fprintf(rc->err,
 			"regctl: not a valid ISO/IEC 3166-1 alpha2: \"%s\" (two upper-case letters, or 00 for the world domain)\n",
 			argv[0]);

@@ -365,8 +365,7 @@ static const struct cmd cmds[] = {
 	  1, 1, cmd_dump },
 	{ "lookup", "[--db FILE] [-k PATH]... [-n] [-s SIG] CC",
 	  "verify the database and print one country (default database: the\n"
-	  "first of /lib/firmware/regulatory.db, /usr/lib/crda/regulatory.bin,\n"
-	  "/lib/crda/regulatory.bin)",
+	  "first of " REGDB_DEFAULT_DBS(",\n") ")",
 	  1, 1, cmd_lookup },
 	{ "decompile", "[-k PATH]... [-n] [-s SIG] [-o OUT] FILE",
 	  "verify a database and write it back as db.txt", 1, 1, cmd_decompile },

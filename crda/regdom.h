@@ -53,4 +53,26 @@ struct regdom {
 	struct regdom_rule *rules;
 };
 
+/*
+ * The one rule for a country code, for every tool and both libraries: two
+ * upper-case ASCII letters, or "00" for the world domain.
+ * regdom_alpha2_bytes_valid() judges the two bytes at @a (a database's
+ * country table has no NUL after them); regdom_alpha2_valid() judges the
+ * string @s, which must be exactly those two characters (NULL is not).
+ */
+static inline bool regdom_alpha2_bytes_valid(const char *a)
+{
+	if (a[0] == '0' && a[1] == '0')
+		return true;
+	return a[0] >= 'A' && a[0] <= 'Z' && a[1] >= 'A' && a[1] <= 'Z';
+}
+
+static inline bool regdom_alpha2_valid(const char *s)
+{
+	return s && s[0] && s[1] && !s[2] && regdom_alpha2_bytes_valid(s);
+}
+
+/* What regdom_alpha2_valid() accepts, in words, for error messages. */
+#define REGDOM_ALPHA2_RULE "two upper-case letters or 00"
+
 #endif /* REGCORE_REGDOM_H */

@@ -56,13 +56,6 @@ void rdb_spans_free(struct rdb_spans *s)
 	s->map = NULL;
 }
 
-bool rdb_alpha2_valid(const unsigned char *a)
-{
-	if (a[0] == '0' && a[1] == '0')
-		return true;
-	return a[0] >= 'A' && a[0] <= 'Z' && a[1] >= 'A' && a[1] <= 'Z';
-}
-
 int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
 		   char **err)
 {

@@ -13,19 +13,16 @@
 
 #include "regdb-int.h"
 
-static const char *const default_paths[] = {
-	"/lib/firmware/regulatory.db",
-	"/usr/lib/crda/regulatory.bin",
-	"/lib/crda/regulatory.bin",
-};
+/* The paths one after another, each ended by a NUL; an empty one ends them. */
+static const char default_paths[] = REGDB_DEFAULT_DBS("\0") "\0";
 
 const char *regdb_default_path(void)
 {
-	size_t i;
+	const char *p;
 
-	for (i = 0; i < sizeof(default_paths) / sizeof(default_paths[0]); i++)
-		if (access(default_paths[i], F_OK) == 0)
-			return default_paths[i];
+	for (p = default_paths; *p; p += strlen(p) + 1)
+		if (access(p, F_OK) == 0)
+			return p;
 	return NULL;
 }
 
@@ -35,8 +32,8 @@ static struct regdb *make(const char *name, int version, const char *signer,
 	struct regdb *db = calloc(1, sizeof(*db));
 
 	if (db) {
-		db->name = rdb_strdup(name);
-		db->signer = rdb_strdup(signer);
+		db->name = strdup(name);
+		db->signer = strdup(signer);
 	}
 	if (!db || !db->name || !db->signer) {
 		rdb_err(err, name, "out of memory");
@@ -74,7 +71,7 @@ static int version_of(const char *name, const unsigned char *buf, size_t len,
 static struct regdb *open_checked(const char *name, const char *signame,
 				  const unsigned char *buf, size_t len,
 				  const unsigned char *sig, size_t siglen,
-				  const struct regdb_trust *trust, char **err)
+				  struct regdb_trust *trust, char **err)
 {
 	struct regdb_trust *own = NULL;
 	struct regdom *v = NULL;
@@ -117,7 +114,7 @@ out:
 
 struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 			     const void *sig, size_t siglen,
-			     const struct regdb_trust *trust, char **err)
+			     struct regdb_trust *trust, char **err)
 {
 	char *signame = rdb_asprintf("%s.p7s", name ? name : "(memory)");
 	struct regdb *db;
@@ -132,14 +129,14 @@ struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 	return db;
 }
 
-struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
+struct regdb *regdb_open(const char *path, struct regdb_trust *trust,
 			 char **err)
 {
 	return regdb_open_sig(path, NULL, trust, err);
 }
 
 struct regdb *regdb_open_sig(const char *path, const char *sig_path,
-			     const struct regdb_trust *trust, char **err)
+			     struct regdb_trust *trust, char **err)
 {
 	unsigned char *buf = NULL, *sig = NULL;
 	size_t len, siglen = 0;
@@ -152,7 +149,7 @@ struct regdb *regdb_open_sig(const char *path, const char *sig_path,
 	version = version_of(path, buf, len, err);
 	if (version < 0)
 		goto out;
-	signame = sig_path ? rdb_strdup(sig_path) : rdb_asprintf("%s.p7s", path);
+	signame = sig_path ? strdup(sig_path) : rdb_asprintf("%s.p7s", path);
 	if (!signame) {
 		rdb_err(err, path, "out of memory");
 		goto out;
@@ -249,15 +246,23 @@ struct regdom *regdb_country_at(const struct regdb *db, size_t idx)
 	return regdom_dup(&db->countries[idx]);
 }
 
+/* @alpha2 upper-cased into @key; false when it is not a country code. */
+static bool key_of(const char *alpha2, char key[2])
+{
+	if (!alpha2 || !alpha2[0] || !alpha2[1] || alpha2[2])
+		return false;
+	key[0] = (char)toupper((unsigned char)alpha2[0]);
+	key[1] = (char)toupper((unsigned char)alpha2[1]);
+	return regdom_alpha2_bytes_valid(key);
+}
+
 const struct regdom *regdb_find(const struct regdb *db, const char *alpha2)
 {
 	char key[2];
 	size_t lo = 0, hi = db->n;
 
-	if (!alpha2 || !alpha2[0] || !alpha2[1] || alpha2[2])
+	if (!key_of(alpha2, key))
 		return NULL;
-	key[0] = (char)toupper((unsigned char)alpha2[0]);
-	key[1] = (char)toupper((unsigned char)alpha2[1]);
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = memcmp(key, db->countries[mid].alpha2, 2);
@@ -277,10 +282,17 @@ struct regdom *regdb_lookup(const struct regdb *db, const char *alpha2,
 {
 	const struct regdom *rd = regdb_find(db, alpha2);
 	struct regdom *c;
+	char key[2];
 
+	if (!key_of(alpha2, key)) {
+		rdb_err(err, db->name, "\"%s\" is not a country code: "
+			REGDOM_ALPHA2_RULE " (lower case is accepted)",
+			alpha2 ? alpha2 : "(null)");
+		return NULL;
+	}
 	if (!rd) {
 		rdb_err(err, db->name, "no country \"%s\" in the database",
-			alpha2 ? alpha2 : "(null)");
+			alpha2);
 		return NULL;
 	}
 	c = regdom_dup(rd);

@@ -289,7 +289,7 @@ static int named_def(struct parser *p, char *rest, bool band)
 	if (band ? band_def(p, colon + 1, nd.v) :
 		   power_def(p, colon + 1, &nd.v[1]))
 		return -1;
-	nd.name = rdb_strdup(rest);
+	nd.name = strdup(rest);
 	if (!nd.name || !grow((void **)v, cap, *n, sizeof(**v))) {
 		free(nd.name);
 		return oom(p);
@@ -334,8 +334,7 @@ static int country(struct parser *p, char *rest)
 	     name = strtok_r(NULL, ",", &save)) {
 		int i;
 
-		if (strlen(name) != 2 ||
-		    !rdb_alpha2_valid((const unsigned char *)name))
+		if (!regdom_alpha2_valid(name))
 			return perr(p, "country \"%s\" is not two capital letters or 00",
 				    name);
 		i = find_country(s, name);
@@ -560,7 +559,7 @@ static int wmmrule(struct parser *p, char *rest)
 				return oom(p);
 			g = &s->regions[s->n_regions];
 			memset(g, 0, sizeof(*g));
-			g->name = rdb_strdup(name);
+			g->name = strdup(name);
 			if (!g->name)
 				return oom(p);
 			r = (int)s->n_regions++;
@@ -625,7 +624,7 @@ static int wmmrule_item(struct parser *p, char *line)
 			if (a == RDB_NUM_WMM_AC)
 				return perr(p, "wmmrule %s has more than 8 access categories",
 					    g->name);
-			g->ac_names[a] = rdb_strdup(line);
+			g->ac_names[a] = strdup(line);
 			if (!g->ac_names[a])
 				return oom(p);
 			g->n_acs++;
@@ -726,7 +725,7 @@ struct regdb_src *regdb_src_parse(const char *name, const char *text,
 	int rc = 0;
 
 	p.src = calloc(1, sizeof(*p.src));
-	if (!p.src || !(p.src->name = rdb_strdup(p.file))) {
+	if (!p.src || !(p.src->name = strdup(p.file))) {
 		free(p.src);
 		rdb_err(err, p.file, "out of memory");
 		return NULL;

@@ -242,7 +242,7 @@ bool regdb_src_equal(const struct regdb_src *a, const struct regdb_src *b,
 		free(r);
 		free(s);
 		if (!r || !s)
-			return differ(why, rdb_strdup("out of memory"));
+			return differ(why, strdup("out of memory"));
 		if (!same)
 			return differ(why, rdb_asprintf("country %s: rule %zu differs",
 							x->alpha2, j));

@@ -10,16 +10,6 @@
 
 #include "regdb-int.h"
 
-char *rdb_strdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}
-
 static char *vfmt(const char *fmt, va_list ap)
 {
 	char *s = NULL;

@@ -98,7 +98,7 @@ static int decode_country(const char *file, const unsigned char *buf,
 	const unsigned char *c = buf + at;
 	uint32_t cptr = rdb_be32(c + 4), n, i;
 
-	if (!rdb_alpha2_valid(c))
+	if (!regdom_alpha2_bytes_valid((const char *)c))
 		return rdb_err_at(err, file, at,
 				  "country code 0x%02x%02x is not two capital letters or 00",
 				  c[0], c[1]);

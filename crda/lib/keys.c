@@ -28,11 +28,6 @@ void rdb_isotime(char out[16], long long add_days)
 	strftime(out, 16, "%Y%m%dT%H%M%S", &tm);
 }
 
-static void hash_cb(void *arg, const void *data, size_t len)
-{
-	gcry_md_write(arg, data, len);
-}
-
 /* An MPI of a key S-expression as unsigned big-endian bytes. */
 static unsigned char *key_part(gcry_sexp_t key, const char *name, size_t *len)
 {
@@ -135,7 +130,7 @@ static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 	    ksba_writer_new(&w) || ksba_writer_set_mem(w, 2048) ||
 	    ksba_certreq_new(&cr) || ksba_certreq_set_writer(cr, w))
 		goto out;
-	ksba_certreq_set_hash_function(cr, hash_cb, md);
+	ksba_certreq_set_hash_function(cr, rdb_ksba_hash_cb, md);
 	if (ksba_certreq_add_subject(cr, dn) ||
 	    ksba_certreq_set_public_key(cr, pubc) ||
 	    ksba_certreq_add_extension(cr, OID_KEY_USAGE, 1,

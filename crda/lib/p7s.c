@@ -42,7 +42,7 @@ static int sha2_algo(const char *oid)
 	return 0;
 }
 
-static void hash_cb(void *arg, const void *data, size_t len)
+void rdb_ksba_hash_cb(void *arg, const void *data, size_t len)
 {
 	gcry_md_write(arg, data, len);
 }
@@ -58,9 +58,8 @@ static size_t sexp_len(ksba_const_sexp_t s)
  * are the trusted certificate itself (a carried certificate that differs
  * by one byte is not used). Otherwise parse the trusted copy.
  */
-static int load_key(const struct rdb_tkey *ck, ksba_cms_t cms)
+static int load_key(struct rdb_tkey *k, ksba_cms_t cms)
 {
-	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
 	ksba_cert_t c;
 	int i;
 
@@ -82,7 +81,7 @@ static int load_key(const struct rdb_tkey *ck, ksba_cms_t cms)
 }
 
 /* The trusted certificate with this issuer and serial number. */
-static const struct rdb_tkey *find_signer(const struct regdb_trust *t,
+static const struct rdb_tkey *find_signer(struct regdb_trust *t,
 					  ksba_cms_t cms, const char *issuer,
 					  ksba_const_sexp_t serial)
 {
@@ -160,7 +159,7 @@ out:
  * Check signer @idx. Returns 0 when it verifies; otherwise a malloc'd
  * reason in *why.
  */
-static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
+static int check_signer(ksba_cms_t cms, int idx, struct regdb_trust *t,
 			const unsigned char *data, size_t len,
 			const struct rdb_tkey **key, char **why)
 {
@@ -175,7 +174,7 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 
 	if (ksba_cms_get_issuer_serial(cms, idx, &issuer, &serial) ||
 	    !issuer || !serial) {
-		*why = rdb_strdup("signer has no issuer and serial number");
+		*why = strdup("signer has no issuer and serial number");
 		goto out;
 	}
 	oid = ksba_cms_get_digest_algo(cms, idx);
@@ -194,14 +193,14 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 	gcry_md_hash_buffer(algo, digest, data, len);
 	sigval = ksba_cms_get_sig_val(cms, idx);
 	if (!sigval) {
-		*why = rdb_strdup("signer has no signature value");
+		*why = strdup("signer has no signature value");
 		goto out;
 	}
 	if (gcry_md_open(&md, algo, 0)) {
-		*why = rdb_strdup("out of memory");
+		*why = strdup("out of memory");
 		goto out;
 	}
-	ksba_cms_set_hash_function(cms, hash_cb, md);
+	ksba_cms_set_hash_function(cms, rdb_ksba_hash_cb, md);
 	e = ksba_cms_hash_signed_attrs(cms, idx);
 	if (e && gpg_err_code(e) != GPG_ERR_NO_VALUE) {
 		*why = rdb_asprintf("cannot hash the signed attributes: %s",
@@ -217,17 +216,17 @@ static int check_signer(ksba_cms_t cms, int idx, const struct regdb_trust *t,
 		 */
 		e = ksba_cms_get_message_digest(cms, idx, &msgdig, &mdlen);
 		if (e || !msgdig) {
-			*why = rdb_strdup("the signed attributes have no messageDigest");
+			*why = strdup("the signed attributes have no messageDigest");
 			goto out;
 		}
 		if (mdlen != gcry_md_get_algo_dlen(algo) ||
 		    memcmp(msgdig, digest, mdlen)) {
-			*why = rdb_strdup("the messageDigest attribute does not match the database");
+			*why = strdup("the messageDigest attribute does not match the database");
 			goto out;
 		}
 		e = ksba_cms_get_sigattr_oids(cms, idx, OID_CONTENT_TYPE, &ct);
 		if (e || !ct) {
-			*why = rdb_strdup("the signed attributes have no content-type");
+			*why = strdup("the signed attributes have no content-type");
 			goto out;
 		}
 		if (strcmp(ct, OID_DATA)) {
@@ -306,7 +305,7 @@ void rdb_p7s_free(struct rdb_p7s *p)
 	p->r = NULL;
 }
 
-int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+int rdb_p7s_check(struct regdb_trust *t, struct rdb_p7s *p,
 		  const char *file, const char *sigfile,
 		  const unsigned char *data, size_t len,
 		  const char **signer, char **err)
@@ -337,7 +336,7 @@ int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
 	return -1;
 }
 
-int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
+int rdb_verify_p7s(struct regdb_trust *t, const char *file,
 		   const char *sigfile, const unsigned char *data, size_t len,
 		   const unsigned char *sig, size_t siglen,
 		   const char **signer, char **err)
@@ -417,7 +416,7 @@ int regdb_sign_p7s(const struct regdb_key *k, const unsigned char *db,
 			continue;
 		if (gcry_md_open(&md, GCRY_MD_SHA256, 0))
 			goto oom;
-		ksba_cms_set_hash_function(cms, hash_cb, md);
+		ksba_cms_set_hash_function(cms, rdb_ksba_hash_cb, md);
 		if (ksba_cms_hash_signed_attrs(cms, 0) ||
 		    rdb_sign_digest(k->priv, GCRY_MD_SHA256,
 				gcry_md_read(md, GCRY_MD_SHA256), &sigval, &n) ||

@@ -60,7 +60,6 @@ int rdb_err(char **err, const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Set *err to "FILE: reason: strerror(errno)" and return -1. */
 int rdb_err_sys(char **err, const char *file, const char *what);
-char *rdb_strdup(const char *s);
 char *rdb_asprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
@@ -118,7 +117,6 @@ int rdb_spans_add(struct rdb_spans *s, size_t off, size_t len, int kind);
 void rdb_spans_free(struct rdb_spans *s);
 
 /* Two upper-case letters, or "00". */
-bool rdb_alpha2_valid(const unsigned char *a);
 /* Check a decoded rule: frequencies, bandwidth (unless AUTO-BW). */
 int rdb_rule_check(const struct regdom_rule *r, const char *file, size_t off,
 		   char **err);
@@ -178,10 +176,10 @@ struct rdb_tkey {
 };
 
 /*
- * Parse a lazily added key; 0 when it is usable. A trusted set caches
- * what it parses: do not share one between threads.
+ * Parse a lazily added key into @k; 0 when it is usable. A trusted set
+ * caches what it parses: do not share one between threads.
  */
-int rdb_tkey_load(const struct rdb_tkey *k);
+int rdb_tkey_load(struct rdb_tkey *k);
 /* The RSA key (1024 bits or more) of a certificate; 0 on success. */
 int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out);
 
@@ -194,7 +192,7 @@ struct regdb_trust {
  * Verify a v19 signature (RSA PKCS#1 v1.5 over SHA-1 of buf[0..dblen))
  * against every trusted key. On success *signer names the key.
  */
-int rdb_verify_v19(const struct regdb_trust *t, const char *file,
+int rdb_verify_v19(struct regdb_trust *t, const char *file,
 		   const unsigned char *buf, size_t dblen, size_t siglen,
 		   const char **signer, char **err);
 /*
@@ -202,7 +200,7 @@ int rdb_verify_v19(const struct regdb_trust *t, const char *file,
  * certificate of the trusted set (matched by issuer and serial number) and
  * the signature must verify with that certificate's key.
  */
-int rdb_verify_p7s(const struct regdb_trust *t, const char *file,
+int rdb_verify_p7s(struct regdb_trust *t, const char *file,
 		   const char *sigfile, const unsigned char *data, size_t len,
 		   const unsigned char *sig, size_t siglen,
 		   const char **signer, char **err);
@@ -213,6 +211,8 @@ struct regdb_key {
 	ksba_cert_t cert;	/* its certificate, NULL if none was given */
 };
 
+/* The hash function libksba is given: feeds the gcry_md_hd_t @arg. */
+void rdb_ksba_hash_cb(void *arg, const void *data, size_t len);
 /* RSA PKCS#1 v1.5 signature of a digest, as a canonical S-expression. */
 int rdb_sign_digest(gcry_sexp_t priv, int algo, const unsigned char *dig,
 		    unsigned char **canon, size_t *canonlen);
@@ -229,7 +229,7 @@ struct rdb_p7s {
 
 int rdb_p7s_parse(const char *sigfile, const unsigned char *sig,
 		  size_t siglen, struct rdb_p7s *p, char **err);
-int rdb_p7s_check(const struct regdb_trust *t, struct rdb_p7s *p,
+int rdb_p7s_check(struct regdb_trust *t, struct rdb_p7s *p,
 		  const char *file, const char *sigfile,
 		  const unsigned char *data, size_t len,
 		  const char **signer, char **err);

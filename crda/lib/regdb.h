@@ -32,6 +32,14 @@
 /* The directory of extra trusted keys read by regdb_trust_default(). */
 #define REGDB_DEFAULT_KEYDIR "/etc/wireless-regdb/pubkeys"
 
+/*
+ * The databases read when none is given, in the order regdb_default_path()
+ * tries them, as one string literal with the literal @sep between the
+ * paths (for help texts and messages; the library's list is made from it).
+ */
+#define REGDB_DEFAULT_DBS(sep) "/lib/firmware/regulatory.db" sep \
+	"/usr/lib/crda/regulatory.bin" sep "/lib/crda/regulatory.bin"
+
 struct regdb;		/* an open, verified, validated database */
 struct regdb_trust;	/* a set of trusted keys and certificates */
 struct regdb_src;	/* a parsed db.txt */
@@ -145,15 +153,20 @@ void regdb_trust_free(struct regdb_trust *t);
  * @path: regulatory.bin (v19) or regulatory.db (v20); the format is
  *        detected from the header. For v20 the signature is read from
  *        "@path.p7s".
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * The signature is checked before anything else in the file is used; then
  * every structure is validated. A file that fails either is refused.
  *
+ * Built-in keys are parsed on first use and kept in @trust, so a set serves
+ * many opens cheaply; it is changed by each, so one set must not be used
+ * by two threads at once.
+ *
  * Return: the database, or NULL on failure. Close it with regdb_close().
  */
-struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
+struct regdb *regdb_open(const char *path, struct regdb_trust *trust,
 			 char **err);
 
 /**
@@ -161,13 +174,14 @@ struct regdb *regdb_open(const char *path, const struct regdb_trust *trust,
  * @path: the database file
  * @sig_path: for v20, the detached signature; NULL means "@path.p7s"
  *            (ignored for v19)
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * Return: the database, or NULL on failure.
  */
 struct regdb *regdb_open_sig(const char *path, const char *sig_path,
-			     const struct regdb_trust *trust, char **err);
+			     struct regdb_trust *trust, char **err);
 
 /**
  * regdb_open_mem() - open, verify and validate a database in memory
@@ -176,14 +190,15 @@ struct regdb *regdb_open_sig(const char *path, const char *sig_path,
  * @len: bytes in @data
  * @sig: for v20 the DER PKCS#7 signature, NULL for v19 (appended signature)
  * @siglen: bytes in @sig
- * @trust: the trusted set, or NULL for regdb_trust_default()
+ * @trust: the trusted set, or NULL for regdb_trust_default(); written to:
+ *         the keys tried are parsed and kept in the set
  * @err: error message on failure
  *
  * Return: the database, or NULL on failure.
  */
 struct regdb *regdb_open_mem(const char *name, const void *data, size_t len,
 			     const void *sig, size_t siglen,
-			     const struct regdb_trust *trust, char **err);
+			     struct regdb_trust *trust, char **err);
 
 /**
  * regdb_close() - free a database
@@ -238,8 +253,8 @@ const struct regdom *regdb_country(const struct regdb *db, size_t idx);
  * regdb_lookup() - find one country (binary search)
  * @db: the database
  * @alpha2: two characters, e.g. "DE" or "00" (the world domain); lower
- *          case is accepted
- * @err: error message when the country is absent
+ *          case is accepted, then regdom_alpha2_valid() must hold
+ * @err: error message when @alpha2 is not a country code or is absent
  *
  * Return: a malloc'd domain (free with regdom_free()), or NULL.
  */
@@ -258,8 +273,7 @@ const struct regdom *regdb_find(const struct regdb *db, const char *alpha2);
 /**
  * regdb_default_path() - the database crda uses when none is given
  *
- * The first file that exists of /lib/firmware/regulatory.db,
- * /usr/lib/crda/regulatory.bin and /lib/crda/regulatory.bin.
+ * The first file that exists of REGDB_DEFAULT_DBS().
  *
  * Return: the path (static), or NULL if none exists.
  */

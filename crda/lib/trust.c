@@ -148,7 +148,7 @@ static int push(struct regdb_trust *t, const char *name, gcry_sexp_t pub,
 	}
 	k = &t->keys[t->n];
 	memset(k, 0, sizeof(*k));
-	k->name = rdb_strdup(name);
+	k->name = strdup(name);
 	k->der = malloc(len ? len : 1);
 	if (!k->name || !k->der) {
 		free(k->name);
@@ -195,9 +195,8 @@ static int add_cert(struct regdb_trust *t, const char *name,
 static int spki_shell(const unsigned char *spki, size_t len,
 		      unsigned char **der, size_t *derlen);
 
-int rdb_tkey_load(const struct rdb_tkey *ck)
+int rdb_tkey_load(struct rdb_tkey *k)
 {
-	struct rdb_tkey *k = (struct rdb_tkey *)ck;	/* a cache */
 	unsigned char *shell = NULL;
 	size_t shlen;
 	ksba_cert_t cert = NULL;

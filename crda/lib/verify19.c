@@ -8,7 +8,7 @@
 
 #include "regdb-int.h"
 
-int rdb_verify_v19(const struct regdb_trust *t, const char *file,
+int rdb_verify_v19(struct regdb_trust *t, const char *file,
 		   const unsigned char *buf, size_t dblen, size_t siglen,
 		   const char **signer, char **err)
 {

@@ -13,15 +13,6 @@
 
 #include "internal.h"
 
-bool regnl_alpha2_valid(const char *s)
-{
-	if (!s || strlen(s) != 2)
-		return false;
-	if (s[0] == '0' && s[1] == '0')
-		return true;
-	return s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z';
-}
-
 /* Bytes one rule takes: the nest header and seven u32 attributes. */
 #define RULE_SIZE (NLA_HDRLEN + 7 * NLA_ALIGN(NLA_HDRLEN + 4))
 
@@ -97,7 +88,7 @@ int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
 
 	regnl_st_clear(st);
 	*out = NULL;
-	if (!regnl_alpha2_valid(alpha2))
+	if (!regdom_alpha2_valid(alpha2))
 		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
 				  "not a valid ISO/IEC 3166-1 alpha2 (two upper-case letters, or 00 for world)");
 	msg = regnl_msg_new(family_id, NL80211_CMD_REQ_SET_REG, 0, 16);

@@ -134,9 +134,6 @@ struct nl_msg *regnl_msg_new(int family_id, uint8_t cmd, int flags,
 /* ------------------------------------------------------------------ */
 /* Regulatory domains: building, parsing, sending                      */
 
-/* true when s is exactly two upper-case ASCII letters or "00". */
-bool regnl_alpha2_valid(const char *s);
-
 /*
  * Build NL80211_CMD_SET_REG from a domain: NL80211_ATTR_REG_ALPHA2,
  * NL80211_ATTR_DFS_REGION and NL80211_ATTR_REG_RULES with one nest per
@@ -151,7 +148,7 @@ int regnl_build_set_reg(struct nl_msg **out, int family_id,
 
 /*
  * Build NL80211_CMD_REQ_SET_REG (a user hint) for alpha2, which must pass
- * regnl_alpha2_valid() (-EINVAL otherwise).
+ * regdom_alpha2_valid() (-EINVAL otherwise).
  */
 int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
 			    const char *alpha2, struct regnl_status *st);

@@ -630,14 +630,22 @@ static void v20_compile_refuses_flags_it_cannot_store(void)
 
 /* ---- look-ups ---- */
 
-static void lookup_finds_every_country_and_nothing_else(void)
+/* Debian's first database, verified with the built-in keys. */
+static struct regdb *debian_db(char **err)
 {
 	struct regdb_trust *t = builtin();
-	char *err = NULL;
-	struct regdb *db = regdb_open_sig(deb_db[0], deb_sig[0], t, &err);
-	size_t i;
+	struct regdb *db = regdb_open_sig(deb_db[0], deb_sig[0], t, err);
 
 	regdb_trust_free(t);
+	return db;
+}
+
+static void lookup_finds_every_country_and_nothing_else(void)
+{
+	char *err = NULL;
+	struct regdb *db = debian_db(&err);
+	size_t i;
+
 	CHECK(db, "%s", err);
 	for (i = 0; i < regdb_country_count(db); i++) {
 		struct regdom *a = regdb_country_at(db, i), *b;
@@ -660,6 +668,75 @@ static void lookup_finds_every_country_and_nothing_else(void)
 	free(err);
 	CHECK(!regdb_lookup(db, "D", NULL) && !regdb_lookup(db, "DEU", NULL) &&
 	      !regdb_lookup(db, NULL, NULL), "bad alpha2 accepted");
+	regdb_close(db);
+}
+
+/*
+ * Verifying parses the trusted key that signed the database and keeps it
+ * in the set (a cache), so the functions that open a database take the
+ * set without const.
+ */
+typedef struct regdb *(*open_fn)(const char *, struct regdb_trust *,
+				 char **);
+typedef struct regdb *(*open_sig_fn)(const char *, const char *,
+				     struct regdb_trust *, char **);
+typedef struct regdb *(*open_mem_fn)(const char *, const void *, size_t,
+				     const void *, size_t,
+				     struct regdb_trust *, char **);
+
+static size_t keys_loaded(const struct regdb_trust *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n; i++)
+		n += t->keys[i].loaded;
+	return n;
+}
+
+static void opening_fills_the_trusted_sets_cache_it_is_given(void)
+{
+	struct regdb_trust *t = builtin();
+	char *err = NULL;
+	struct regdb *db;
+	size_t before = keys_loaded(t);
+
+	CHECK(_Generic(&regdb_open, open_fn: 1, default: 0) &&
+	      _Generic(&regdb_open_sig, open_sig_fn: 1, default: 0) &&
+	      _Generic(&regdb_open_mem, open_mem_fn: 1, default: 0),
+	      "an open function takes a const set and writes into it");
+	db = regdb_open_sig(deb_db[0], deb_sig[0], t, &err);
+	CHECK(db, "%s", err);
+	regdb_close(db);
+	CHECK(keys_loaded(t) == before + 1, "%zu keys parsed, then %zu",
+	      before, keys_loaded(t));
+	regdb_trust_free(t);
+}
+
+static void lookup_refuses_what_is_not_a_country_code(void)
+{
+	static const char *const bad[] = {
+		"", "D", "DEU", "0A", "A0", "0a", "D1", "@A", "[A", "A ", "000",
+	};
+	char *err = NULL;
+	struct regdb *db = debian_db(&err);
+	size_t i;
+
+	CHECK(db, "%s", err);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK(!regdb_find(db, bad[i]), "find(\"%s\") found a country",
+		      bad[i]);
+		CHECK(!regdb_lookup(db, bad[i], &err) &&
+		      strstr(err, "not a country code") &&
+		      strstr(err, "two upper-case letters or 00"),
+		      "lookup(\"%s\"): %s", bad[i], err ? err : "found");
+		free(err);
+		err = NULL;
+	}
+	CHECK(!regdb_lookup(db, NULL, &err) && strstr(err, "not a country code"),
+	      "lookup(NULL): %s", err ? err : "found");
+	free(err);
+	CHECK(regdb_find(db, "de") == regdb_find(db, "DE") && regdb_find(db, "00"),
+	      "DE, de or 00 not found");
 	regdb_close(db);
 }
 
@@ -1519,6 +1596,10 @@ int main(void)
 	    v20_compile_refuses_flags_it_cannot_store);
 	run("lookup_finds_every_country_and_nothing_else",
 	    lookup_finds_every_country_and_nothing_else);
+	run("opening_fills_the_trusted_sets_cache_it_is_given",
+	    opening_fills_the_trusted_sets_cache_it_is_given);
+	run("lookup_refuses_what_is_not_a_country_code",
+	    lookup_refuses_what_is_not_a_country_code);
 	run("lookup_exposes_dfs_region_flags_power_and_wmm",
 	    lookup_exposes_dfs_region_flags_power_and_wmm);
 	run("dump_text_is_legacy_regdbdump_text",

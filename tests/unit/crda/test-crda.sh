@@ -103,6 +103,25 @@ contains "and gives US's rules" 'US'
 expect "a --keydir that does not exist is an error: exit 4" 4 \
 	"$crda" --country DE --db "$db" --keydir "$t/nokeys" --dry-run
 
+# One rule for a country code in every tool (regdom_alpha2_valid()): crda
+# and regdb lookup refuse the same strings, and say what a code is; only
+# the look-up folds lower case (crda's come from the kernel, upper case).
+keys=$(cd "$(dirname "$0")/../../../keys" && pwd)
+lookup() {
+	"$BUILD/regdb" lookup -n -k "$keys/wens.x509.pem" --db "$db" "$@"
+}
+for cc in D DEU 0A A0 D1 @A "A " "" 0 000 "[A" 0a d1; do
+	expect "crda refuses the country code '$cc' (2)" 2 \
+		"$crda" --country "$cc" --db "$db" --dry-run
+	contains "and says what a country code is" 'two upper-case letters or 00'
+	expect "regdb lookup refuses '$cc' too (1)" 1 lookup "$cc"
+	contains "and says what a country code is" 'two upper-case letters or 00'
+done
+expect "regdb lookup folds lower case: de is DE" 0 lookup de
+contains "and prints DE" '^country DE: '
+expect "regdb lookup of a well-formed code not in the database (1)" 1 lookup XZ
+contains "says the country is not there" 'no country "XZ"'
+
 expect "sending to a family this kernel does not have: exit 6" 6 \
 	"$crda" --country DE --db "$db" --family regcore
 contains "and says the module is not loaded" 'not loaded|not found'

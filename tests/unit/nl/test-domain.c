@@ -210,10 +210,10 @@ TEST(alpha2_is_two_upper_case_letters_or_00)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		if (regnl_alpha2_valid(cases[i].s) != cases[i].ok)
+		if (regdom_alpha2_valid(cases[i].s) != cases[i].ok)
 			t_fail(__FILE__, __LINE__, "alpha2 \"%s\" judged %s",
 			       cases[i].s, cases[i].ok ? "invalid" : "valid");
-	CHECK(!regnl_alpha2_valid(NULL));
+	CHECK(!regdom_alpha2_valid(NULL));
 }
 
 TEST(get_reg_reply_of_a_wiphy_is_parsed_with_its_extras)
