@@ -731,20 +731,63 @@ TEST(json_of_events_is_one_line_each)
 	}
 }
 
-TEST(json_strings_are_escaped)
+/* The wiphy name NAME printed as JSON. */
+static void json_of_wiphy_name(struct t_out *o, const char *name)
 {
 	struct nl_msg *m = fake_msg(NL80211_CMD_NEW_WIPHY);
 	struct regnl_wiphy_list l = { 0 };
-	struct t_out o;
 
 	nla_put_u32(m, NL80211_ATTR_WIPHY, 0);
-	nla_put_string(m, NL80211_ATTR_WIPHY_NAME, "a\"b\\c\x01\xff");
+	nla_put_string(m, NL80211_ATTR_WIPHY_NAME, name);
 	CHECK_INT(regnl_wiphy_list_add(&l, m, NULL), 0);
-	regnl_json_wiphys(t_out_open(&o), "regcore", &l, NULL);
-	check_json(t_out_text(&o), "\"name\":\"a\\\"b\\\\c\\u0001\\u00ff\"");
-	t_out_free(&o);
+	regnl_json_wiphys(t_out_open(o), "regcore", &l, NULL);
 	regnl_wiphy_list_free(&l);
 	nlmsg_free(m);
+}
+
+TEST(json_strings_escape_quotes_backslashes_and_controls)
+{
+	struct t_out o;
+
+	json_of_wiphy_name(&o, "a\"b\\c\x01\x1f\x7f/");
+	check_json(t_out_text(&o), "\"name\":\"a\\\"b\\\\c\\u0001\\u001f\x7f/\"");
+	t_out_free(&o);
+}
+
+TEST(json_strings_pass_utf8_through)
+{
+	struct t_out o;
+
+	/* U+00E9, U+20AC, U+1F600, U+10FFFF: 2, 3 and 4 bytes */
+	json_of_wiphy_name(&o, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf");
+	check_json(t_out_text(&o), "\"name\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\"");
+	t_out_free(&o);
+}
+
+TEST(json_strings_replace_each_byte_of_invalid_utf8)
+{
+	static const struct {
+		const char *name, *json;
+	} cases[] = {
+		{ "\xff", "\\ufffd" },			/* never in UTF-8 */
+		{ "\x80" "a", "\\ufffda" },			/* lone continuation */
+		{ "\xe2\x82x", "\\ufffd\\ufffdx" },		/* cut short */
+		{ "\xc0\xaf", "\\ufffd\\ufffd" },		/* overlong '/' */
+		{ "\xe0\x80\xaf", "\\ufffd\\ufffd\\ufffd" },	/* overlong */
+		{ "\xed\xa0\x80", "\\ufffd\\ufffd\\ufffd" },	/* surrogate */
+		{ "\xf4\x90\x80\x80", "\\ufffd\\ufffd\\ufffd\\ufffd" }, /* > U+10FFFF */
+		{ "\xc3", "\\ufffd" },			/* cut by the end */
+	};
+	char want[64];
+	struct t_out o;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_of_wiphy_name(&o, cases[i].name);
+		snprintf(want, sizeof(want), "\"name\":\"%s\"", cases[i].json);
+		check_json(t_out_text(&o), want);
+		t_out_free(&o);
+	}
 }
 
 TEST(the_json_checker_refuses_what_is_not_json)
@@ -753,10 +796,15 @@ TEST(the_json_checker_refuses_what_is_not_json)
 		"", "{", "{\"a\":}", "{\"a\" 1}", "[1,]", "[1 2]", "{a:1}",
 		"\"abc", "\"\\q\"", "01", "1.", "-", "tru", "[] []", "\"\x01\"",
 		"{\"a\":1,}", "\"\\u12g4\"",
+		/* not UTF-8: RFC 8259 8.1 */
+		"\"\xff\"", "\"\x80\"", "\"\xc3\"", "\"\xe2\x82\"", "\"\xc0\xaf\"",
+		"\"\xe0\x80\xaf\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"",
+		"\"\xf8\x88\x80\x80\x80\"",
 	};
 	static const char *const good[] = {
 		"{}", "[]", " {\"a\":[1,-2.5e3,true,false,null,\"\\u00e9\"]} ",
 		"0", "\"\"",
+		"\"\x7f\xc3\xa9\xe2\x82\xac\xef\xbf\xbd\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\"",
 	};
 	const char *why;
 	size_t i, where;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jsoncheck - is the input JSON? The VM has no python or jq, and the
- * tests must prove that `regctl --json` output parses.
+ * jsoncheck - is the input JSON? The tests must prove that `regctl --json`
+ * output parses, strictly.
  *
  *   jsoncheck [--lines] [FILE]
  *
@@ -9,6 +9,14 @@
  * 8259), or with --lines that every non-empty line is one. Exit 0 when it
  * is, 1 with "jsoncheck: line L, column C: what" when not, 2 on usage or
  * read errors. The host tests include this file for json_check().
+ *
+ * Why not jq (which the VM has, and which the tests use to read values):
+ * jq 1.6, Debian 12's, accepts what RFC 8259 refuses and regctl must never
+ * print: invalid UTF-8 in strings (it substitutes U+FFFD silently),
+ * numbers with leading zeros ("01") or a bare '.' ("1."), NaN, and empty
+ * input. This checker refuses all of them, UTF-8 as RFC 8259 section 8.1
+ * and Unicode table 3-7 define it (no overlong forms, no surrogates,
+ * nothing past U+10FFFF).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -55,6 +63,39 @@ static bool is_hex(char ch)
 	       (ch >= 'A' && ch <= 'F');
 }
 
+/*
+ * Past one UTF-8 encoded character at c->p (lead byte >= 0x80): decode it
+ * and refuse what is not the shortest form of a scalar value.
+ */
+static bool json_utf8(struct json_cursor *c)
+{
+	unsigned char lead = (unsigned char)*c->p;
+	unsigned long cp;
+	int n, i;
+
+	if (lead >= 0xc0 && lead < 0xe0)
+		n = 1, cp = lead & 0x1f;
+	else if (lead >= 0xe0 && lead < 0xf0)
+		n = 2, cp = lead & 0x0f;
+	else if (lead >= 0xf0 && lead < 0xf8)
+		n = 3, cp = lead & 0x07;
+	else
+		return json_fail(c, "not UTF-8: bad lead byte");
+	for (i = 1; i <= n; i++) {
+		if (c->p + i >= c->end || ((unsigned char)c->p[i] & 0xc0) != 0x80)
+			return json_fail(c, "not UTF-8: missing continuation byte");
+		cp = cp << 6 | ((unsigned char)c->p[i] & 0x3f);
+	}
+	if (cp < (n == 1 ? 0x80UL : n == 2 ? 0x800UL : 0x10000UL))
+		return json_fail(c, "not UTF-8: overlong form");
+	if (cp >= 0xd800 && cp <= 0xdfff)
+		return json_fail(c, "not UTF-8: surrogate");
+	if (cp > 0x10ffff)
+		return json_fail(c, "not UTF-8: beyond U+10FFFF");
+	c->p += n + 1;
+	return true;
+}
+
 static bool json_string(struct json_cursor *c)
 {
 	int i;
@@ -65,6 +106,11 @@ static bool json_string(struct json_cursor *c)
 
 		if (ch < 0x20)
 			return json_fail(c, "control character in a string");
+		if (ch >= 0x80) {
+			if (!json_utf8(c))
+				return false;
+			continue;
+		}
 		if (ch != '\\') {
 			c->p++;
 			continue;
