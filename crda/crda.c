@@ -300,7 +300,7 @@ int main(int argc, char **argv)
 		status = send_domain(o.family, rd);
 		if (status == CRDA_OK)
 			say(LOG_INFO, "%s accepted %s (%s, %u rules) from %s, signed by %s",
-			    o.family, rd->alpha2, regdb_dfs_name(rd->dfs_region),
+			    o.family, rd->alpha2, regdom_dfs_name(rd->dfs_region),
 			    rd->n_rules, o.db ? o.db : regdb_default_path(),
 			    regdb_signer(db));
 	}

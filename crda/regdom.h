@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <linux/nl80211.h>
+
 /* Access categories, in the order the database formats store them. */
 enum regdom_ac { REGDOM_AC_VO, REGDOM_AC_VI, REGDOM_AC_BE, REGDOM_AC_BK,
 		 REGDOM_NUM_ACS };
@@ -74,5 +76,22 @@ static inline bool regdom_alpha2_valid(const char *s)
 
 /* What regdom_alpha2_valid() accepts, in words, for error messages. */
 #define REGDOM_ALPHA2_RULE "two upper-case letters or 00"
+
+/*
+ * The name of a DFS region (enum nl80211_dfs_regions) as db.txt, iw and
+ * the legacy regdbdump write it: "DFS-UNSET", "DFS-FCC", "DFS-ETSI",
+ * "DFS-JP", or "DFS-invalid" for any other value. Here because both
+ * libraries print it (libregdb's dumps and db.txt, libregnl's iw text).
+ */
+static inline const char *regdom_dfs_name(unsigned int dfs_region)
+{
+	switch (dfs_region) {
+	case NL80211_DFS_UNSET: return "DFS-UNSET";
+	case NL80211_DFS_FCC: return "DFS-FCC";
+	case NL80211_DFS_ETSI: return "DFS-ETSI";
+	case NL80211_DFS_JP: return "DFS-JP";
+	default: return "DFS-invalid";
+	}
+}
 
 #endif /* REGCORE_REGDOM_H */

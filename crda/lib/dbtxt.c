@@ -356,7 +356,7 @@ static int country(struct parser *p, char *rest)
 			if (s->countries[i].dfs_region != dfs)
 				pwarn(p, "country %s keeps its first DFS region %s",
 				      name,
-				      regdb_dfs_name(s->countries[i].dfs_region));
+				      regdom_dfs_name(s->countries[i].dfs_region));
 		}
 		if (!grow((void **)&p->cur, &p->cap_cur, p->n_cur,
 			  sizeof(*p->cur)))

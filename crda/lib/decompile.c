@@ -96,7 +96,7 @@ char *regdb_decompile(const struct regdb *db, char **err)
 
 		rdb_buf_printf(&b, "country %s:%s%s\n", rd->alpha2,
 			       rd->dfs_region ? " " : "",
-			       rd->dfs_region ? regdb_dfs_name(rd->dfs_region) : "");
+			       rd->dfs_region ? regdom_dfs_name(rd->dfs_region) : "");
 		for (j = 0; j < rd->n_rules; j++) {
 			const struct regdom_rule *r = &rd->rules[j];
 			uint32_t txt = rdb_flags_nl_to_txt(r->flags);

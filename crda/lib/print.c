@@ -10,22 +10,6 @@
 
 #include "regdb-int.h"
 
-const char *regdb_dfs_name(unsigned int dfs_region)
-{
-	switch (dfs_region) {
-	case NL80211_DFS_UNSET:
-		return "DFS-UNSET";
-	case NL80211_DFS_FCC:
-		return "DFS-FCC";
-	case NL80211_DFS_ETSI:
-		return "DFS-ETSI";
-	case NL80211_DFS_JP:
-		return "DFS-JP";
-	default:
-		return "DFS-invalid";
-	}
-}
-
 /*
  * The legacy text is printf("%.3f", (float)khz / 1000.0) and
  * printf("%.2f", (float)mbm / 100.0). The float of an integer is an
@@ -101,7 +85,7 @@ void regdom_print(FILE *f, const struct regdom *rd)
 	unsigned int i;
 
 	fprintf(f, "country %.2s: %s\n", rd->alpha2,
-		regdb_dfs_name(rd->dfs_region));
+		regdom_dfs_name(rd->dfs_region));
 	for (i = 0; i < rd->n_rules; i++)
 		print_rule(f, &rd->rules[i]);
 	fputc('\n', f);

@@ -328,14 +328,6 @@ int regdb_dump(const struct regdb *db, FILE *out, FILE *diag);
  */
 bool regdom_legacy_valid(const struct regdom *rd);
 
-/**
- * regdb_dfs_name() - the db.txt name of a DFS region
- * @dfs_region: enum nl80211_dfs_regions
- *
- * Return: "DFS-UNSET", "DFS-FCC", "DFS-ETSI", "DFS-JP" or "DFS-invalid".
- */
-const char *regdb_dfs_name(unsigned int dfs_region);
-
 /* ---- db.txt ------------------------------------------------------------- */
 
 /**

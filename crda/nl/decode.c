@@ -86,7 +86,7 @@ static void annotate(FILE *f, enum regnl_attr_space sp, unsigned int type,
 		if (text[0])
 			fprintf(f, " (%s)", text + 2);
 	} else if (sp == REGNL_SPACE_TOP && type == NL80211_ATTR_DFS_REGION) {
-		fprintf(f, " (%s)", regnl_dfs_region_name((uint8_t)v));
+		fprintf(f, " (%s)", regdom_dfs_name((uint8_t)v));
 	}
 }
 

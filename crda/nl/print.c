@@ -16,17 +16,6 @@
 
 #include "internal.h"
 
-const char *regnl_dfs_region_name(uint8_t region)
-{
-	switch (region) {
-	case NL80211_DFS_UNSET: return "DFS-UNSET";
-	case NL80211_DFS_FCC: return "DFS-FCC";
-	case NL80211_DFS_ETSI: return "DFS-ETSI";
-	case NL80211_DFS_JP: return "DFS-JP";
-	default: return "DFS-invalid";
-	}
-}
-
 const char *regnl_initiator_text(uint8_t initiator)
 {
 	switch (initiator) {
@@ -126,7 +115,7 @@ void regnl_print_domain(FILE *f, const struct regnl_domain *d)
 	else
 		fputs("global\n", f);
 	fprintf(f, "country %c%c: %s\n", d->rd.alpha2[0], d->rd.alpha2[1],
-		regnl_dfs_region_name(d->has_dfs_region ? d->rd.dfs_region :
+		regdom_dfs_name(d->has_dfs_region ? d->rd.dfs_region :
 				      NL80211_DFS_UNSET));
 	for (i = 0; i < d->rd.n_rules; i++)
 		print_rule(f, &d->rd.rules[i],

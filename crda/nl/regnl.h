@@ -339,9 +339,6 @@ void regnl_monitor_close(struct regnl_monitor *m);
 /* ------------------------------------------------------------------ */
 /* Printers: iw's text (print.c)                                       */
 
-/* "DFS-UNSET", "DFS-FCC", "DFS-ETSI", "DFS-JP" or "DFS-invalid", as iw. */
-const char *regnl_dfs_region_name(uint8_t region);
-
 /* iw's words for who asked for a change ("a user", "a driver", ...). */
 const char *regnl_initiator_text(uint8_t initiator);
 
