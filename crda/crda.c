@@ -220,13 +220,25 @@ static struct regdb *open_db(const struct options *o, int *status)
 	return db;
 }
 
-static int dry_run(const struct regdom *rd)
+static int parse_family(const char *name, enum regnl_family *family)
+{
+	if (!regnl_family_parse(name, family))
+		return 0;
+	say(LOG_ERR, "unknown family '%s': regcore or nl80211", name);
+	return -1;
+}
+
+/* The message send_domain() would send to the family, decoded. */
+static int dry_run(const char *family_name, const struct regdom *rd)
 {
 	struct regnl_status st = { 0 };
+	enum regnl_family family;
 	struct nl_msg *msg;
 	int err;
 
-	err = regnl_build_set_reg(&msg, 0, rd, &st);
+	if (parse_family(family_name, &family))
+		return CRDA_E_USAGE;
+	err = regnl_build_set_reg(&msg, 0, family, rd, &st);
 	if (err) {
 		char buf[512];
 
@@ -247,11 +259,8 @@ static int send_domain(const char *family_name, const struct regdom *rd)
 	char buf[512];
 	int err;
 
-	if (regnl_family_parse(family_name, &family)) {
-		say(LOG_ERR, "unknown family '%s': regcore or nl80211",
-		    family_name);
+	if (parse_family(family_name, &family))
 		return CRDA_E_USAGE;
-	}
 	err = regnl_open(&nl, family, &st);
 	if (err) {
 		say(LOG_ERR, "cannot reach the kernel: %s",
@@ -295,7 +304,7 @@ int main(int argc, char **argv)
 	}
 
 	if (o.dry_run) {
-		status = dry_run(rd);
+		status = dry_run(o.family, rd);
 	} else {
 		status = send_domain(o.family, rd);
 		if (status == CRDA_OK)

@@ -16,8 +16,21 @@
 /* Bytes one rule takes: the nest header and seven u32 attributes. */
 #define RULE_SIZE (NLA_HDRLEN + 7 * NLA_ALIGN(NLA_HDRLEN + 4))
 
+/*
+ * A rule's flags as fam takes them. Kernels before the NO-IR merge read
+ * bit 7 as passive scan and bit 8 as no IBSS; the legacy agent sends both
+ * for every NO-IR rule, and cfg80211 hands back what it was given.
+ */
+static uint32_t wire_flags(enum regnl_family fam, uint32_t flags)
+{
+	if (fam == REGNL_FAMILY_NL80211 && (flags & NL80211_RRF_NO_IR_ALL))
+		flags |= NL80211_RRF_NO_IR_ALL;
+	return flags;
+}
+
 int regnl_build_set_reg(struct nl_msg **out, int family_id,
-			const struct regdom *rd, struct regnl_status *st)
+			enum regnl_family fam, const struct regdom *rd,
+			struct regnl_status *st)
 {
 	struct nlattr *rules, *nest;
 	struct nl_msg *msg;
@@ -55,7 +68,8 @@ int regnl_build_set_reg(struct nl_msg **out, int family_id,
 
 		nest = nla_nest_start(msg, (i + 1) | NLA_F_NESTED);
 		if (!nest ||
-		    nla_put_u32(msg, NL80211_ATTR_REG_RULE_FLAGS, r->flags) ||
+		    nla_put_u32(msg, NL80211_ATTR_REG_RULE_FLAGS,
+				wire_flags(fam, r->flags)) ||
 		    nla_put_u32(msg, NL80211_ATTR_FREQ_RANGE_START,
 				r->start_khz) ||
 		    nla_put_u32(msg, NL80211_ATTR_FREQ_RANGE_END,
@@ -244,10 +258,13 @@ int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
 int regnl_set_reg(struct regnl *nl, const struct regdom *rd,
 		  struct regnl_status *st)
 {
+	enum regnl_family fam = REGNL_FAMILY_REGCORE;
 	struct nl_msg *msg;
 	int r;
 
-	r = regnl_build_set_reg(&msg, regnl_family_id(nl), rd, st);
+	/* a family opened by another name gets the rules as they are */
+	regnl_family_parse(regnl_name(nl), &fam);
+	r = regnl_build_set_reg(&msg, regnl_family_id(nl), fam, rd, st);
 	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }
 

@@ -140,11 +140,17 @@ struct nl_msg *regnl_msg_new(int family_id, uint8_t cmd, int flags,
  * rule carrying all seven rule attributes (flags, start, end, max
  * bandwidth, max antenna gain, max EIRP, DFS CAC time). The domain is not
  * judged (the kernel does that); WMM limits are not part of SET_REG and
- * are left out. Returns 0 and the message in *out, -EINVAL for a domain
- * that cannot be encoded (alpha2 not two bytes, rules NULL), -ENOMEM.
+ * are left out. Rule flags go as they are, except a NO-IR rule for
+ * fam REGNL_FAMILY_NL80211: it carries both no-IR bits
+ * (NL80211_RRF_NO_IR_ALL), as the legacy agent sends it, so cfg80211
+ * keeps and reports NO-IR (`iw reg get`); for regcore it stays bit 7
+ * alone, as cfg80211's own regulatory.db reader installs it. Returns 0
+ * and the message in *out, -EINVAL for a domain that cannot be encoded
+ * (alpha2 not two bytes, rules NULL), -ENOMEM.
  */
 int regnl_build_set_reg(struct nl_msg **out, int family_id,
-			const struct regdom *rd, struct regnl_status *st);
+			enum regnl_family fam, const struct regdom *rd,
+			struct regnl_status *st);
 
 /*
  * Build NL80211_CMD_REQ_SET_REG (a user hint) for alpha2, which must pass

@@ -74,6 +74,18 @@ if [ "$OUT" = "$dryrun_de" ]; then ok "--country and COUNTRY give the same messa
 
 expect "--dry-run 00 (the world domain)" 0 "$crda" --country 00 --db "$db" --dry-run
 contains "with the world's 2402-2472 MHz rule" '2402000'
+# A NO-IR rule: both no-IR bits for cfg80211, as the legacy agent sends
+# it (iw reg get: NO-IR); bit 7 alone for regcore, as cfg80211's own
+# regulatory.db reader installs it (printed PASSIVE-SCAN, as iw would).
+contains "nl80211 (the default): a NO-IR rule carries both no-IR bits" \
+	'RULE_FLAGS: 0x00000180 \(NO-IR\)'
+if grep -q 'PASSIVE-SCAN' <<<"$OUT"; then
+	not_ok "nl80211: no rule carries bit 7 alone" "$OUT"
+else ok "nl80211: no rule carries bit 7 alone"; fi
+expect "--family regcore --dry-run 00" 0 "$crda" --family regcore --country 00 \
+	--db "$db" --dry-run
+contains "regcore: a NO-IR rule carries bit 7 alone" \
+	'RULE_FLAGS: 0x00000080 \(PASSIVE-SCAN\)'
 expect "a country not in the database: exit 5" 5 "$crda" --country XZ --db "$db" --dry-run
 contains "and names the country" 'XZ'
 expect "no database at the path: exit 3" 3 "$crda" --country DE --db "$t/none.db" --dry-run

@@ -59,7 +59,7 @@ TEST(set_reg_round_trip_keeps_every_field)
 	struct nl_msg *msg;
 	unsigned int i;
 
-	CHECK_INT(regnl_build_set_reg(&msg, 0x1c, &rd, &st), 0);
+	CHECK_INT(regnl_build_set_reg(&msg, 0x1c, REGNL_FAMILY_REGCORE, &rd, &st), 0);
 	if (!msg)
 		return;
 	CHECK_INT(((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(msg)))->cmd,
@@ -81,7 +81,7 @@ TEST(set_reg_world_and_empty_domain_round_trip)
 	struct regnl_domain d;
 	struct nl_msg *msg;
 
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, NULL), 0);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, NULL), 0);
 	if (!msg)
 		return;
 	CHECK_INT(regnl_parse_domain(msg, &d, NULL), 0);
@@ -89,6 +89,57 @@ TEST(set_reg_world_and_empty_domain_round_trip)
 	check_same_domain(&d.rd, &rd);
 	regnl_domain_free(&d);
 	nlmsg_free(msg);
+}
+
+/* The flags of each rule of the SET_REG built for fam from rules. */
+static void wire_rule_flags(enum regnl_family fam, struct regdom_rule *rules,
+			    unsigned int n, uint32_t *flags)
+{
+	struct regdom rd = { .alpha2 = "00", .n_rules = n, .rules = rules };
+	struct regnl_domain d;
+	struct nl_msg *msg;
+	unsigned int i;
+
+	memset(flags, 0xff, n * sizeof(*flags));
+	CHECK_INT(regnl_build_set_reg(&msg, 0, fam, &rd, NULL), 0);
+	if (!msg)
+		return;
+	CHECK_INT(regnl_parse_domain(msg, &d, NULL), 0);
+	CHECK_INT(d.rd.n_rules, n);
+	for (i = 0; i < d.rd.n_rules && i < n; i++)
+		flags[i] = d.rd.rules[i].flags;
+	regnl_domain_free(&d);
+	nlmsg_free(msg);
+}
+
+static struct regdom_rule no_ir_rules[] = {
+	{ .start_khz = 2402000, .end_khz = 2472000, .max_bw_khz = 40000 },
+	{ .start_khz = 2457000, .end_khz = 2482000, .max_bw_khz = 20000,
+	  .flags = NL80211_RRF_NO_IR | NL80211_RRF_AUTO_BW },
+	{ .start_khz = 5250000, .end_khz = 5330000, .max_bw_khz = 80000,
+	  .flags = NL80211_RRF_DFS | NL80211_RRF_NO_IR },
+};
+
+TEST(set_reg_for_nl80211_sends_no_ir_with_both_bits_as_legacy_crda)
+{
+	uint32_t flags[3];
+
+	wire_rule_flags(REGNL_FAMILY_NL80211, no_ir_rules, 3, flags);
+	CHECK_INT(flags[0], 0);
+	CHECK_INT(flags[1], NL80211_RRF_NO_IR | __NL80211_RRF_NO_IBSS |
+			    NL80211_RRF_AUTO_BW);
+	CHECK_INT(flags[2], NL80211_RRF_NO_IR | __NL80211_RRF_NO_IBSS |
+			    NL80211_RRF_DFS);
+}
+
+TEST(set_reg_for_regcore_sends_no_ir_as_bit_7_alone)
+{
+	uint32_t flags[3];
+
+	wire_rule_flags(REGNL_FAMILY_REGCORE, no_ir_rules, 3, flags);
+	CHECK_INT(flags[0], 0);
+	CHECK_INT(flags[1], NL80211_RRF_NO_IR | NL80211_RRF_AUTO_BW);
+	CHECK_INT(flags[2], NL80211_RRF_NO_IR | NL80211_RRF_DFS);
 }
 
 /* Strictly validating families refuse nests without NLA_F_NESTED. */
@@ -100,7 +151,7 @@ TEST(set_reg_nests_carry_nla_f_nested)
 	struct nl_msg *msg;
 	int rem, n = 0;
 
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, NULL), 0);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, NULL), 0);
 	if (!msg)
 		return;
 	rules = nlmsg_find_attr(nlmsg_hdr(msg), GENL_HDRLEN,
@@ -133,7 +184,7 @@ TEST(set_reg_carries_more_rules_than_the_kernel_accepts)
 		rd.rules[i].max_bw_khz = 20000;
 	}
 	/* Judging the count is the kernel's job: the builder encodes it. */
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, NULL), 0);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, NULL), 0);
 	if (msg) {
 		CHECK_INT(regnl_parse_domain(msg, &d, NULL), 0);
 		check_same_domain(&d.rd, &rd);
@@ -149,14 +200,14 @@ TEST(set_reg_refuses_a_domain_it_cannot_encode)
 	struct regnl_status st;
 	struct nl_msg *msg;
 
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, &st), -EINVAL);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, &st), -EINVAL);
 	CHECK(msg == NULL);
 	CHECK_INT(st.kind, REGNL_E_INVAL);
 	memcpy(rd.alpha2, "DE", 3);
 	rd.n_rules = 1;
 	rd.rules = NULL;
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, &st), -EINVAL);
-	CHECK_INT(regnl_build_set_reg(&msg, 0, NULL, &st), -EINVAL);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, &st), -EINVAL);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, NULL, &st), -EINVAL);
 }
 
 TEST(req_set_reg_carries_the_alpha2)
@@ -398,7 +449,7 @@ TEST(random_and_mutated_messages_never_crash_the_parsers)
 	struct nl_msg *valid;
 	int i, j;
 
-	if (!sink || regnl_build_set_reg(&valid, 0, &rd, NULL))
+	if (!sink || regnl_build_set_reg(&valid, 0, REGNL_FAMILY_REGCORE, &rd, NULL))
 		return;
 	for (i = 0; i < 3000; i++) {
 		struct nl_msg *m = fake_msg(cmds[i % 3]);

@@ -836,7 +836,7 @@ TEST(a_built_set_reg_decodes_to_readable_text)
 	struct nl_msg *msg;
 	struct t_out o;
 
-	CHECK_INT(regnl_build_set_reg(&msg, 0, &rd, NULL), 0);
+	CHECK_INT(regnl_build_set_reg(&msg, 0, REGNL_FAMILY_REGCORE, &rd, NULL), 0);
 	if (!msg)
 		return;
 	CHECK_INT(regnl_decode_msg(t_out_open(&o), msg), 0);

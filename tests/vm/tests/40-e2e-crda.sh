@@ -28,9 +28,10 @@ domain_rules() {
 	regctl --family "$1" --json get | jq -r '.domains[] | select(.scope == "global") |
 		.rules[] | "\(.start_khz)-\(.end_khz)@\(.max_bw_khz):\(.max_eirp_mbm):\(.flags_raw)"'
 }
-# db_rules CC: the same, as crda reads them from the database
+# db_rules FAMILY CC: the same, as crda reads them from the database and
+# sends them to FAMILY
 db_rules() {
-	/sbin/crda --country "$1" --dry-run | awk '
+	/sbin/crda --family "$1" --country "$2" --dry-run | awk '
 		function hex(s,  i, v) {
 			v = 0
 			s = tolower(substr(s, 3))
@@ -76,7 +77,7 @@ rc_uevents_clear
 check "regctl set DE is accepted" regctl set DE
 check "DE is in force within 10 s" wait_alpha2 DE
 expect_eq "regctl get shows DE with exactly the database's rules" \
-	"$(db_rules DE)" "$(domain_rules regcore)"
+	"$(db_rules regcore DE)" "$(domain_rules regcore)"
 check "regctl get prints DE as iw would" sh -c 'regctl get | grep -qx "country DE: DFS-ETSI"'
 expect_eq "the radio's channel 36 changed: indoor only, 23 dBm, no longer no-IR" \
 	"5180 2300 no_ht40_minus,indoor_only" "$(rc_chan rphy0 5180)"
@@ -147,7 +148,7 @@ wait_until 10 sh -c "grep -q 'regcore accepted FI' /var/log/messages"
 expect_match "crda answered the driver's FI" \
 	'crda\[[0-9]+\]: regcore accepted FI \(DFS-ETSI' "$(syslog_since)"
 expect_eq "the radio follows the domain its driver asked for" \
-	"$(db_rules FI)" \
+	"$(db_rules regcore FI)" \
 	"$(regctl --json get | jq -r '.domains[] | select(.scope == "wiphy") | .rules[] |
 		"\(.start_khz)-\(.end_khz)@\(.max_bw_khz):\(.max_eirp_mbm):\(.flags_raw)"')"
 
@@ -162,10 +163,18 @@ check "mac80211_hwsim (and cfg80211) load with no /lib/firmware/regulatory.db" \
 wait_until 15 sh -c "grep -q 'nl80211 accepted 00' /var/log/messages"
 expect_match "cfg80211's world request reached crda --family nl80211" \
 	'crda\[[0-9]+\]: nl80211 accepted 00' "$(syslog_since)"
+# crda sends a NO-IR rule to cfg80211 with both no-IR bits, as the legacy
+# agent does: iw prints NO-IR, never PASSIVE-SCAN (bit 7 alone).
+iw_world=$(iw reg get)
+expect_match "iw reg get prints the world's NO-IR rules as NO-IR" \
+	', NO-IR(,|$)' "$iw_world"
+expect_no_match "iw reg get prints no rule as PASSIVE-SCAN" 'PASSIVE-SCAN' "$iw_world"
+expect_eq "cfg80211 has exactly the world's rules as crda sends them" \
+	"$(db_rules nl80211 00)" "$(domain_rules nl80211)"
 check "iw reg set DE is accepted" iw reg set DE
 check "cfg80211 has DE within 10 s" \
 	wait_until 10 sh -c 'iw reg get | grep -qx "country DE: DFS-ETSI"'
-expect_eq "cfg80211 has exactly the database's rules" "$(db_rules DE)" "$(domain_rules nl80211)"
+expect_eq "cfg80211 has exactly the database's rules" "$(db_rules nl80211 DE)" "$(domain_rules nl80211)"
 check "regcore loads next to it" rc_load
 check "regctl set DE" regctl set DE
 check "regcore has DE within 10 s" wait_alpha2 DE
