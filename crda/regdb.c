@@ -142,6 +142,12 @@ static int cmd_lookup(struct opts *o)
 	struct regdom *rd;
 	char *err = NULL;
 
+	/* a usage error, with crda's words */
+	if (!regdom_alpha2_valid(o->args[0])) {
+		fprintf(stderr, "regdb: bad country '%s': " REGDOM_ALPHA2_RULE "\n",
+			o->args[0]);
+		return 2;
+	}
 	if (!path) {
 		fprintf(stderr, "regdb: no database found; use --db FILE\n");
 		return 1;
@@ -364,8 +370,9 @@ static const struct cmd cmds[] = {
 	  "verify a database and print every country (regdbdump's text)",
 	  1, 1, cmd_dump },
 	{ "lookup", "[--db FILE] [-k PATH]... [-n] [-s SIG] CC",
-	  "verify the database and print one country (default database: the\n"
-	  "first of " REGDB_DEFAULT_DBS(",\n") ")",
+	  "verify the database and print one country, CC: two upper-case\n"
+	  "letters or 00 (default database: the first of\n"
+	  "" REGDB_DEFAULT_DBS(",\n") ")",
 	  1, 1, cmd_lookup },
 	{ "decompile", "[-k PATH]... [-n] [-s SIG] [-o OUT] FILE",
 	  "verify a database and write it back as db.txt", 1, 1, cmd_decompile },

@@ -6,7 +6,6 @@
  * read before the signature is checked; every other byte is used only
  * after the signature verified and the structural checks passed.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -246,26 +245,15 @@ struct regdom *regdb_country_at(const struct regdb *db, size_t idx)
 	return regdom_dup(&db->countries[idx]);
 }
 
-/* @alpha2 upper-cased into @key; false when it is not a country code. */
-static bool key_of(const char *alpha2, char key[2])
-{
-	if (!alpha2 || !alpha2[0] || !alpha2[1] || alpha2[2])
-		return false;
-	key[0] = (char)toupper((unsigned char)alpha2[0]);
-	key[1] = (char)toupper((unsigned char)alpha2[1]);
-	return regdom_alpha2_bytes_valid(key);
-}
-
 const struct regdom *regdb_find(const struct regdb *db, const char *alpha2)
 {
-	char key[2];
 	size_t lo = 0, hi = db->n;
 
-	if (!key_of(alpha2, key))
+	if (!regdom_alpha2_valid(alpha2))
 		return NULL;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = memcmp(key, db->countries[mid].alpha2, 2);
+		int c = memcmp(alpha2, db->countries[mid].alpha2, 2);
 
 		if (!c)
 			return &db->countries[mid];
@@ -282,12 +270,14 @@ struct regdom *regdb_lookup(const struct regdb *db, const char *alpha2,
 {
 	const struct regdom *rd = regdb_find(db, alpha2);
 	struct regdom *c;
-	char key[2];
 
-	if (!key_of(alpha2, key)) {
-		rdb_err(err, db->name, "\"%s\" is not a country code: "
-			REGDOM_ALPHA2_RULE " (lower case is accepted)",
-			alpha2 ? alpha2 : "(null)");
+	if (!regdom_alpha2_valid(alpha2)) {
+		/* crda's words; no file name: the file is not at fault */
+		if (err) {
+			free(*err);
+			*err = rdb_asprintf("bad country '%s': " REGDOM_ALPHA2_RULE,
+					    alpha2 ? alpha2 : "(null)");
+		}
 		return NULL;
 	}
 	if (!rd) {

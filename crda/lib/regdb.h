@@ -252,9 +252,11 @@ const struct regdom *regdb_country(const struct regdb *db, size_t idx);
 /**
  * regdb_lookup() - find one country (binary search)
  * @db: the database
- * @alpha2: two characters, e.g. "DE" or "00" (the world domain); lower
- *          case is accepted, then regdom_alpha2_valid() must hold
- * @err: error message when @alpha2 is not a country code or is absent
+ * @alpha2: two upper-case letters, e.g. "DE", or "00" (the world domain):
+ *          regdom_alpha2_valid(); anything else (lower case too) is
+ *          refused, as crda and regctl refuse it
+ * @err: error message when @alpha2 is refused ("bad country 'de': two
+ *       upper-case letters or 00") or absent
  *
  * Return: a malloc'd domain (free with regdom_free()), or NULL.
  */

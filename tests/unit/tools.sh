@@ -97,11 +97,15 @@ rm "$work/regulatory.db.p7s"
 t "regdb verify refuses a regulatory.db without its p7s" 1 "$regdb" verify "$work/regulatory.db"
 
 t "regdb lookup prints one country" 0 "$regdb" lookup \
-	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" de
+	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" DE
 c "lookup prints the country line" has "^country DE: DFS-ETSI$" "$work/out"
 c "lookup prints its WMM rules" has "WMM 5150.000 - 5250.000 MHz: VO client 3/7/2/2" "$work/out"
 t "regdb lookup of an absent country fails" 1 "$regdb" lookup \
 	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" QQ
+t "regdb lookup refuses lower case as crda and regctl do: usage error" 2 \
+	"$regdb" lookup --db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" de
+c "and says what a country is, as crda does" \
+	has "^regdb: bad country 'de': two upper-case letters or 00$" "$work/err"
 
 t "regdb compile writes both formats" 0 "$regdb" compile \
 	--bin "$work/c.bin" --db "$work/c.db" "$T/db.txt"

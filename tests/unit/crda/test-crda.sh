@@ -116,8 +116,8 @@ expect "a --keydir that does not exist is an error: exit 4" 4 \
 	"$crda" --country DE --db "$db" --keydir "$t/nokeys" --dry-run
 
 # One rule for a country code in every tool (regdom_alpha2_valid()): crda
-# and regdb lookup refuse the same strings, and say what a code is; only
-# the look-up folds lower case (crda's come from the kernel, upper case).
+# and regdb lookup refuse the same strings, lower case too, as a usage
+# error, and say what a code is.
 keys=$(cd "$(dirname "$0")/../../../keys" && pwd)
 lookup() {
 	"$BUILD/regdb" lookup -n -k "$keys/wens.x509.pem" --db "$db" "$@"
@@ -126,11 +126,20 @@ for cc in D DEU 0A A0 D1 @A "A " "" 0 000 "[A" 0a d1; do
 	expect "crda refuses the country code '$cc' (2)" 2 \
 		"$crda" --country "$cc" --db "$db" --dry-run
 	contains "and says what a country code is" 'two upper-case letters or 00'
-	expect "regdb lookup refuses '$cc' too (1)" 1 lookup "$cc"
+	expect "regdb lookup refuses '$cc' too (2)" 2 lookup "$cc"
 	contains "and says what a country code is" 'two upper-case letters or 00'
 done
-expect "regdb lookup folds lower case: de is DE" 0 lookup de
-contains "and prints DE" '^country DE: '
+for cc in de De; do
+	expect "crda and regdb lookup refuse lower case '$cc' alike (2)" 2 \
+		"$crda" --country "$cc" --db "$db" --dry-run
+	crda_out=$OUT
+	expect "regdb lookup refuses '$cc' (2)" 2 lookup "$cc"
+	if [ "${OUT#regdb: }" = "${crda_out#*crda: }" ]; then
+		ok "with crda's words: $OUT"
+	else
+		not_ok "with crda's words" "crda: $crda_out" "regdb: $OUT"
+	fi
+done
 expect "regdb lookup of a well-formed code not in the database (1)" 1 lookup XZ
 contains "says the country is not there" 'no country "XZ"'
 
