@@ -361,7 +361,8 @@ static const struct cmd cmds[] = {
 	  1, 1, cmd_compile },
 	{ "sign", "--sign-key KEY [--cert CERT] [-o OUT] FILE",
 	  "sign regulatory.bin (RSA/SHA-1, appended; -o or in place) or\n"
-	  "regulatory.db (detached PKCS#7, RSA/SHA-256, into -o or FILE.p7s)",
+	  "regulatory.db (detached PKCS#7, RSA/SHA-256, into -o or FILE.p7s);\n"
+	  "KEY: genkey's .key.priv, or a PEM PKCS#1 or PKCS#8 RSA key",
 	  1, 1, cmd_sign },
 	{ "verify", "[-k PATH]... [-n] [-s SIG] FILE...",
 	  "verify each database (regulatory.db with FILE.p7s) and its structure",

@@ -5,9 +5,15 @@
 # For other fragments: link $(REGDB_LIB) (or $(REGDB_SAN_LIB) in sanitized
 # builds) with $(REGDB_LDLIBS), compile with $(REGDB_CFLAGS).
 
-REGDB_CFLAGS := -I$(TOP)/crda/lib -I$(TOP)/crda
+# GnuTLS reads the PEM private keys regdb signs with (keys.c); linked as
+# needed, so the programs that never sign (crda, regdbdump) do not load it.
+REGDB_CFLAGS := -I$(TOP)/crda/lib -I$(TOP)/crda \
+	$(shell $(PKG_CONFIG) --cflags gnutls 2>/dev/null)
 REGDB_LDLIBS := $(shell $(PKG_CONFIG) --libs ksba libgcrypt 2>/dev/null || \
-		  echo -lksba -lgcrypt -lgpg-error) -lm
+		  echo -lksba -lgcrypt -lgpg-error) \
+	-Wl,--push-state,--as-needed \
+	$(shell $(PKG_CONFIG) --libs gnutls 2>/dev/null || echo -lgnutls) \
+	-Wl,--pop-state -lm
 REGDB_LIB := $(BUILD)/libregdb.a
 REGDB_SAN_LIB := $(BUILD)/san/libregdb.a
 export REGDB_CFLAGS REGDB_LDLIBS REGDB_LIB REGDB_SAN_LIB

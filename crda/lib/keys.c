@@ -5,28 +5,22 @@
  * A private key is stored as libgcrypt's S-expression text, so reading it
  * back needs no ASN.1. The public key is written as PEM "PUBLIC KEY" (what
  * crda and the kernel's tools read for v19) and, for v20, a self-signed
- * X.509 certificate built by libksba.
+ * X.509 certificate built by libksba. Signing also takes the PEM (or DER)
+ * RSA private keys openssl writes, PKCS#1 "RSA PRIVATE KEY" and PKCS#8
+ * "PRIVATE KEY", as wireless-regdb's maintainers keep theirs: GnuTLS
+ * parses them and hands over the numbers.
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
 
 #include "regdb-int.h"
 
 #define OID_RSA "1.2.840.113549.1.1.1"
 #define OID_SHA256_RSA "1.2.840.113549.1.1.11"
 #define OID_KEY_USAGE "2.5.29.15"
-
-void rdb_isotime(char out[16], long long add_days)
-{
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
-	struct tm tm;
-
-	now += (time_t)(add_days * 86400);
-	gmtime_r(&now, &tm);
-	strftime(out, 16, "%Y%m%dT%H%M%S", &tm);
-}
 
 /* An MPI of a key S-expression as unsigned big-endian bytes. */
 static unsigned char *key_part(gcry_sexp_t key, const char *name, size_t *len)
@@ -277,6 +271,113 @@ out:
 	return rc;
 }
 
+/* An MPI from a big-endian unsigned number GnuTLS exported; NULL if none. */
+static gcry_mpi_t datum_mpi(const gnutls_datum_t *d)
+{
+	gcry_mpi_t m = NULL;
+
+	if (gcry_mpi_scan(&m, GCRYMPI_FMT_USG, d->data, d->size, NULL))
+		return NULL;
+	return m;
+}
+
+/*
+ * libgcrypt's RSA private key from the numbers of a PKCS#1 one. PKCS#1
+ * keeps qInv = q^-1 mod p (openssl makes p > q); libgcrypt wants p < q
+ * and u = p^-1 mod q, so the primes are put in order and u computed.
+ */
+static int rsa_sexp(gnutls_datum_t v[6], gcry_sexp_t *out)
+{
+	gcry_mpi_t n = datum_mpi(&v[0]), e = datum_mpi(&v[1]);
+	gcry_mpi_t d = datum_mpi(&v[2]), p = datum_mpi(&v[3]);
+	gcry_mpi_t q = datum_mpi(&v[4]), u = gcry_mpi_new(0), t;
+	int rc = -1;
+
+	if (!n || !e || !d || !p || !q || !u)
+		goto out;
+	if (gcry_mpi_cmp(p, q) > 0) {
+		t = p;
+		p = q;
+		q = t;
+	}
+	if (!gcry_mpi_invm(u, p, q))
+		goto out;
+	if (!gcry_sexp_build(out, NULL,
+			     "(private-key(rsa(n%m)(e%m)(d%m)(p%m)(q%m)(u%m)))",
+			     n, e, d, p, q, u))
+		rc = 0;
+out:
+	gcry_mpi_release(n);
+	gcry_mpi_release(e);
+	gcry_mpi_release(d);
+	gcry_mpi_release(p);
+	gcry_mpi_release(q);
+	gcry_mpi_release(u);
+	return rc;
+}
+
+/* An RSA private key in PEM or DER (PKCS#1 or PKCS#8, unencrypted). */
+static gcry_sexp_t load_x509_key(const char *path, const unsigned char *data,
+				 size_t len, char **err)
+{
+	gnutls_datum_t in = { (unsigned char *)data, (unsigned int)len };
+	gnutls_datum_t v[8] = { { NULL, 0 } };
+	gnutls_x509_privkey_t key = NULL;
+	gcry_sexp_t priv = NULL;
+	int r, algo;
+	size_t i;
+
+	if (len > 1u << 20) {
+		rdb_err(err, path, "not a private key: %zu bytes", len);
+		return NULL;
+	}
+	r = gnutls_x509_privkey_init(&key);
+	if (!r)
+		r = gnutls_x509_privkey_import2(key, &in, GNUTLS_X509_FMT_PEM,
+						NULL, 0);
+	if (r == GNUTLS_E_DECRYPTION_FAILED) {
+		rdb_err(err, path, "the private key is encrypted: give an unencrypted copy (openssl pkey -in KEY -out COPY)");
+		goto out;
+	}
+	if (r) {
+		rdb_err(err, path,
+			"not a private key: neither regdb genkey's nor a PEM or DER PKCS#1 or PKCS#8 one (GnuTLS: %s)",
+			gnutls_strerror(r));
+		goto out;
+	}
+	algo = gnutls_x509_privkey_get_pk_algorithm2(key, NULL);
+	if (algo != GNUTLS_PK_RSA) {
+		rdb_err(err, path, "not an RSA key (%s)",
+			algo < 0 ? "unknown" :
+			gnutls_pk_get_name((gnutls_pk_algorithm_t)algo));
+		goto out;
+	}
+	r = gnutls_x509_privkey_export_rsa_raw2(key, &v[0], &v[1], &v[2],
+						&v[3], &v[4], &v[5], &v[6],
+						&v[7]);
+	if (r || rsa_sexp(v, &priv))
+		rdb_err(err, path, "cannot read the RSA key's numbers%s%s",
+			r ? ": " : "", r ? gnutls_strerror(r) : "");
+out:
+	for (i = 0; i < 8; i++) {
+		if (v[i].data)
+			memset(v[i].data, 0, v[i].size);
+		gnutls_free(v[i].data);
+	}
+	gnutls_x509_privkey_deinit(key);
+	return priv;
+}
+
+/* The first byte that is not white space: '(' starts an S-expression. */
+static bool is_sexp(const unsigned char *data, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && strchr(" \t\r\n", data[i]) && data[i])
+		i++;
+	return i < len && data[i] == '(';
+}
+
 struct regdb_key *regdb_key_load(const char *key_path, const char *cert_path,
 				 char **err)
 {
@@ -284,24 +385,34 @@ struct regdb_key *regdb_key_load(const char *key_path, const char *cert_path,
 	unsigned char *data;
 	size_t len;
 	gcry_sexp_t s = NULL, rsa = NULL;
+	bool sexp;
 
 	rdb_crypto_init();
 	if (regdb_read_file(key_path, &data, &len, err))
 		return NULL;
 	k = calloc(1, sizeof(*k));
-	if (k && !gcry_sexp_sscan(&s, NULL, (const char *)data, len))
+	sexp = is_sexp(data, len);
+	if (k && sexp && !gcry_sexp_sscan(&s, NULL, (const char *)data, len))
 		k->priv = gcry_sexp_find_token(s, "private-key", 0);
+	else if (k && !sexp)
+		k->priv = load_x509_key(key_path, data, len, err);
 	gcry_sexp_release(s);
+	memset(data, 0, len);
 	free(data);
 	if (!k) {
 		rdb_err(err, key_path, "out of memory");
 		return NULL;
 	}
+	if (!sexp && !k->priv) {
+		regdb_key_free(k);
+		return NULL;
+	}
 	rsa = k->priv ? gcry_sexp_find_token(k->priv, "rsa", 3) : NULL;
 	if (!rsa || gcry_pk_testkey(k->priv)) {
 		gcry_sexp_release(rsa);
-		rdb_err(err, key_path,
-			"not an RSA private key written by regdb genkey");
+		rdb_err(err, key_path, sexp ?
+			"not an RSA private key written by regdb genkey" :
+			"the RSA key's numbers do not make a key");
 		regdb_key_free(k);
 		return NULL;
 	}

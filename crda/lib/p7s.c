@@ -26,6 +26,18 @@
 #define OID_CONTENT_TYPE "1.2.840.113549.1.9.3"
 #define OID_SHA256 "2.16.840.1.101.3.4.2.1"
 
+/* Now (or SOURCE_DATE_EPOCH) plus add_days, as "YYYYMMDDTHHMMSS". */
+void rdb_isotime(char out[16], long long add_days)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+
+	now += (time_t)(add_days * 86400);
+	gmtime_r(&now, &tm);
+	strftime(out, 16, "%Y%m%dT%H%M%S", &tm);
+}
+
 static int sha2_algo(const char *oid)
 {
 	static const struct { const char *oid; int algo; } map[] = {

@@ -155,5 +155,41 @@ t "and no longer with sforshee's" 1 \
 	"$regdb" verify -n -k "$T/sforshee.key.pub.pem" "$work/r.bin"
 t "regdb sign without --sign-key is a usage error" 2 "$regdb" sign "$work/r.bin"
 
+# PEM private keys as wireless-regdb's maintainers make them with openssl:
+# PKCS#8 "PRIVATE KEY" (openssl 3's default) and PKCS#1 "RSA PRIVATE KEY"
+# (-traditional); the certificate from openssl req.
+pem() { openssl "$@" 2>"$work/openssl.err" || { cat "$work/openssl.err"; return 1; }; }
+c "openssl makes a 2048-bit RSA key (PKCS#8), its PKCS#1 form and a certificate" \
+	pem genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$work/p8.pem" &&
+	pem pkey -in "$work/p8.pem" -traditional -out "$work/p1.pem" &&
+	pem pkey -in "$work/p8.pem" -pubout -out "$work/pem.pub.pem" &&
+	pem req -new -x509 -key "$work/p8.pem" -subj /CN=pem-tester -days 2 \
+		-sha256 -out "$work/pem.x509.pem"
+c "the two forms are the PEM labels wanted" sh -c \
+	"grep -q 'BEGIN PRIVATE KEY' '$work/p8.pem' && grep -q 'BEGIN RSA PRIVATE KEY' '$work/p1.pem'"
+for form in p8 p1; do
+	cp "$T/regulatory.db" "$work/$form.db"
+	cp "$T/regulatory.bin" "$work/$form.bin"
+	t "regdb sign signs a regulatory.db with a PEM key ($form)" 0 "$regdb" sign \
+		--sign-key "$work/$form.pem" --cert "$work/pem.x509.pem" "$work/$form.db"
+	t "which verifies with the matching certificate ($form)" 0 \
+		"$regdb" verify -n -k "$work/pem.x509.pem" "$work/$form.db"
+	t "regdb sign signs a regulatory.bin with a PEM key ($form)" 0 "$regdb" sign \
+		--sign-key "$work/$form.pem" "$work/$form.bin"
+	t "which verifies with the matching public key ($form)" 0 \
+		"$regdb" verify -n -k "$work/pem.pub.pem" "$work/$form.bin"
+done
+t "a PEM key with another key's certificate is refused" 1 "$regdb" sign \
+	--sign-key "$work/p1.pem" --cert "$work/k.x509.pem" "$work/p1.db"
+c "the refusal names the certificate" \
+	has "k.x509.pem: the certificate is not for this private key" "$work/err"
+pem pkey -in "$work/p8.pem" -aes256 -passout pass:x -out "$work/enc.pem"
+t "an encrypted PEM key is refused" 1 "$regdb" sign --sign-key "$work/enc.pem" "$work/p1.bin"
+c "the refusal names the file and the reason" \
+	has "enc.pem: .*encrypted" "$work/err"
+pem genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$work/ec.pem"
+t "a PEM key that is not RSA is refused" 1 "$regdb" sign --sign-key "$work/ec.pem" "$work/p1.bin"
+c "the refusal names the file and the reason" has "ec.pem: .*not an RSA key" "$work/err"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
