@@ -168,6 +168,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/* The library's warnings (key files skipped) go where crda's lines go. */
+static void lib_log(void *arg, const char *msg)
+{
+	(void)arg;
+	say(LOG_WARNING, "%s", msg);
+}
+
 /* The trusted set: built-in keys plus the runtime directory. */
 static struct regdb_trust *trusted_keys(const char *keydir, char **err)
 {
@@ -279,6 +286,7 @@ int main(int argc, char **argv)
 	int status;
 
 	openlog("crda", LOG_PID, LOG_DAEMON);
+	regdb_set_log(lib_log, NULL);
 	if (parse_options(argc, argv, &o))
 		return CRDA_E_USAGE;
 

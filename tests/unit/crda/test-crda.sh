@@ -103,6 +103,52 @@ contains "and gives US's rules" 'US'
 expect "a --keydir that does not exist is an error: exit 4" 4 \
 	"$crda" --country DE --db "$db" --keydir "$t/nokeys" --dry-run
 
+# A key directory as people leave it: beside the key, a README, a private
+# key, a copy others may write and a key too short to trust. Each is
+# skipped with one line naming it; the key still verifies.
+mkdir "$t/mixed"
+cp "$old/sforshee.x509.pem" "$t/mixed/"
+chmod 0644 "$t/mixed/sforshee.x509.pem"
+echo "Put the public keys you trust here." >"$t/mixed/README"
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
+	-out "$t/mixed/signer.key" 2>/dev/null
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 2>/dev/null |
+	openssl pkey -pubout -out "$t/short.pub.pem"
+cp "$t/short.pub.pem" "$t/mixed/short.pub.pem"
+expect "a README and a private key in --keydir are skipped: exit 0" 0 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/mixed" --dry-run
+contains "the README is named in one log line" 'mixed/README: .*skipped'
+contains "the private key is named in one log line" 'mixed/signer.key: .*skipped'
+contains "a key under 2048 bits is refused with a log line" \
+	'mixed/short.pub.pem: .*1024 bits.*skipped'
+mkdir "$t/gw" "$t/ow"
+cp "$old/sforshee.x509.pem" "$t/gw/"
+cp "$old/sforshee.x509.pem" "$t/ow/"
+chmod 0664 "$t/gw/sforshee.x509.pem"
+chmod 0646 "$t/ow/sforshee.x509.pem"
+# a usable key beside it, so the directory itself is not refused
+cp "$old/sforshee.key.pub.pem" "$t/gw/other.pub.pem"
+cp "$old/sforshee.key.pub.pem" "$t/ow/other.pub.pem"
+chmod 0644 "$t/gw/other.pub.pem" "$t/ow/other.pub.pem"
+expect "a key file writable by its group is not trusted: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/gw" --dry-run
+contains "with a log line naming it" 'gw/sforshee.x509.pem: .*writable by group or others.*skipped'
+expect "a key file writable by others is not trusted: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/ow" --dry-run
+contains "with a log line naming it" 'ow/sforshee.x509.pem: .*writable by group or others.*skipped'
+# A directory with files but not one usable key is refused as a whole:
+# crda exits 4 and sends nothing, even for a database the built-in keys
+# would verify.
+mkdir "$t/junk"
+echo "not a key" >"$t/junk/README"
+cp "$t/short.pub.pem" "$t/junk/"
+expect "a --keydir with no usable key is refused: exit 4" 4 \
+	"$crda" --country DE --db "$db" --keydir "$t/junk" --dry-run
+contains "and says no key was usable" 'junk: no usable key'
+mkdir "$t/empty"
+expect "an empty --keydir adds nothing: the built-in keys verify (exit 0)" 0 \
+	"$crda" --country DE --db "$db" --keydir "$t/empty" --dry-run
+
 expect "sending to a family this kernel does not have: exit 6" 6 \
 	"$crda" --country DE --db "$db" --family regcore
 contains "and says the module is not loaded" 'not loaded|not found'
