@@ -1309,6 +1309,50 @@ static void key_files_are_private_and_never_overwritten_without_force(void)
 	free(prefix);
 }
 
+/* A whole-file read stops at 64 MiB, whether the size is known or not. */
+static void files_over_64_mib_are_not_read(void)
+{
+	const size_t max = (size_t)64 << 20;
+	const char *tmp = getenv("TMPDIR");
+	char *path = rdb_asprintf("%s/big-XXXXXX", tmp ? tmp : "/tmp");
+	char *err = NULL, *pipe_path = NULL, cmd[80];
+	unsigned char *data = NULL;
+	size_t len = 0;
+	FILE *p;
+	int fd, r;
+
+	CHECK(path && (fd = mkstemp(path)) >= 0, "mkstemp");
+	close(fd);
+	CHECK(!truncate(path, (off_t)max), "truncate");
+	r = regdb_read_file(path, &data, &len, &err);
+	free(data);
+	data = NULL;
+	CHECK(!r && len == max, "exactly 64 MiB refused: %s", err);
+	CHECK(!truncate(path, (off_t)max + 1), "truncate");
+	r = regdb_read_file(path, &data, &len, &err);
+	free(data);
+	data = NULL;
+	unlink(path);
+	CHECK(r < 0 && err && strstr(err, "larger than 67108864 bytes"),
+	      "64 MiB + 1 read (%zu bytes): %s", len, err ? err : "no error");
+	free(err);
+	err = NULL;
+	/* The same through a pipe, which has no size to check first. */
+	snprintf(cmd, sizeof(cmd), "head -c %zu /dev/zero", max + 1);
+	p = popen(cmd, "r");
+	CHECK(p, "popen");
+	pipe_path = rdb_asprintf("/proc/self/fd/%d", fileno(p));
+	r = regdb_read_file(pipe_path, &data, &len, &err);
+	free(data);
+	pclose(p);
+	free(pipe_path);
+	free(path);
+	CHECK(r < 0 && err && strstr(err, "larger than 67108864 bytes"),
+	      "64 MiB + 1 read from a pipe (%zu bytes): %s", len,
+	      err ? err : "no error");
+	free(err);
+}
+
 /* ---- structural checks, below the signature ---- */
 
 static unsigned char *compile_text(const char *text, int version, size_t *len)
@@ -1531,6 +1575,7 @@ int main(void)
 	    trusted_set_reads_directories_and_refuses_garbage);
 	run("key_files_are_private_and_never_overwritten_without_force",
 	    key_files_are_private_and_never_overwritten_without_force);
+	run("files_over_64_mib_are_not_read", files_over_64_mib_are_not_read);
 	run("p7s_signed_by_an_untrusted_embedded_certificate_is_refused",
 	    p7s_signed_by_an_untrusted_embedded_certificate_is_refused);
 	run("p7s_signed_attributes_need_message_digest_and_content_type",
