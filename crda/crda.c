@@ -14,12 +14,14 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <netlink/msg.h>
@@ -88,8 +90,12 @@ static void usage(FILE *f)
 		"  -h, --help         this text\n"
 		"  -V, --version      print the version\n"
 		"\n"
+		"Options are checked before anything is read. The database is given up\n"
+		"if it is not read within 1000 ms (the kernel waits 3142 ms by default).\n"
+		"\n"
 		"Exit status: 0 the kernel accepted the rules (or --dry-run printed them);\n"
-		"2 usage; 3 no readable database; 4 the database failed verification;\n"
+		"2 usage (also an unknown family); 3 no readable database or signature;\n"
+		"4 the database failed verification (or no usable trusted key);\n"
 		"5 the country is not in the database; 6 the netlink family is missing\n"
 		"(module not loaded); 7 the kernel refused the rules; 8 another netlink\n"
 		"failure; 9 internal error.\n");
@@ -98,6 +104,7 @@ static void usage(FILE *f)
 struct options {
 	const char *country;
 	const char *family;
+	enum regnl_family fam;
 	const char *db;
 	const char *keydir;
 	bool dry_run;
@@ -165,7 +172,97 @@ static int parse_options(int argc, char **argv, struct options *o)
 		    o->country);
 		return -1;
 	}
+	if (regnl_family_parse(o->family, &o->fam)) {
+		say(LOG_ERR, "unknown family '%s': regcore or nl80211",
+		    o->family);
+		return -1;
+	}
 	return 0;
+}
+
+/*
+ * The kernel gives up on crda after crda_timeout_ms (3142 ms by default).
+ * A database that never delivers (a FIFO nobody writes, a hung network
+ * mount) would block crda in open() or read() for ever, where neither
+ * poll() nor a signal handler can reach it; a watchdog thread gives up
+ * instead, READ_DEADLINE_MS after crda started reading, with the file it
+ * was reading named, and ends the process: exit() from another thread
+ * wakes a read that only a fatal signal could.
+ */
+#define READ_DEADLINE_MS 1000
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pthread_t thread;
+	bool running, done;
+	const char *reading;
+} watchdog = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static void *watchdog_main(void *arg)
+{
+	struct timespec end;
+	int rc = 0;
+
+	(void)arg;
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += READ_DEADLINE_MS / 1000;
+	end.tv_nsec += (READ_DEADLINE_MS % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&watchdog.lock);
+	while (!watchdog.done && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&watchdog.cond, &watchdog.lock, &end);
+	if (!watchdog.done) {
+		say(LOG_ERR, "%s: not read within %u ms (a FIFO without a writer, or a hung mount?): giving up",
+		    watchdog.reading, READ_DEADLINE_MS);
+		_exit(CRDA_E_NODB);
+	}
+	pthread_mutex_unlock(&watchdog.lock);
+	return NULL;
+}
+
+/* Start the watchdog, or tell it what is being read now. */
+static void watchdog_reading(const char *what)
+{
+	pthread_condattr_t attr;
+
+	pthread_mutex_lock(&watchdog.lock);
+	watchdog.reading = what;
+	pthread_mutex_unlock(&watchdog.lock);
+	if (watchdog.running)
+		return;
+	/* Without a watchdog crda still works, only without the deadline. */
+	if (pthread_condattr_init(&attr) ||
+	    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) ||
+	    pthread_cond_init(&watchdog.cond, &attr)) {
+		say(LOG_WARNING, "no read deadline: cannot set up its timer");
+		return;
+	}
+	pthread_condattr_destroy(&attr);
+	if (pthread_create(&watchdog.thread, NULL, watchdog_main, NULL)) {
+		say(LOG_WARNING, "no read deadline: cannot start its thread");
+		pthread_cond_destroy(&watchdog.cond);
+		return;
+	}
+	watchdog.running = true;
+}
+
+static void watchdog_stop(void)
+{
+	if (!watchdog.running)
+		return;
+	pthread_mutex_lock(&watchdog.lock);
+	watchdog.done = true;
+	pthread_cond_signal(&watchdog.cond);
+	pthread_mutex_unlock(&watchdog.lock);
+	pthread_join(watchdog.thread, NULL);
+	pthread_cond_destroy(&watchdog.cond);
+	watchdog.running = false;
 }
 
 /* The library's warnings (key files skipped) go where crda's lines go. */
@@ -190,40 +287,64 @@ static struct regdb_trust *trusted_keys(const char *keydir, char **err)
 	return t;
 }
 
-/* Open and verify the database; *status says why when it returns NULL. */
+/*
+ * Read and verify the database; *status says why when it returns NULL:
+ * 3 when the database or its signature cannot be read (missing, a
+ * directory, an I/O error, too large, nothing within the deadline), 4 when
+ * what was read does not verify.
+ */
 static struct regdb *open_db(const struct options *o, int *status)
 {
-	const char *path = o->db ? o->db : regdb_default_path();
+	const char *path;
 	struct regdb_trust *trust;
-	struct regdb *db;
-	char *err = NULL;
+	struct regdb *db = NULL;
+	unsigned char *data = NULL, *sig = NULL;
+	size_t len, siglen = 0;
+	char *err = NULL, *signame = NULL;
 
+	*status = CRDA_E_NODB;
+	watchdog_reading(o->db ? o->db : "the default database path");
+	path = o->db ? o->db : regdb_default_path();
 	if (!path) {
 		say(LOG_ERR, "no regulatory database: none of /lib/firmware/regulatory.db, /usr/lib/crda/regulatory.bin, /lib/crda/regulatory.bin exists");
-		*status = CRDA_E_NODB;
-		return NULL;
+		goto out;
 	}
-	if (access(path, R_OK)) {
-		say(LOG_ERR, "%s: cannot read the database: %s", path,
-		    strerror(errno));
-		*status = CRDA_E_NODB;
-		return NULL;
+	watchdog_reading(path);
+	if (regdb_read_file(path, &data, &len, &err)) {
+		say(LOG_ERR, "cannot read the database: %s", err);
+		goto out;
 	}
+	/* A regulatory.db's signature; none beside it fails verification. */
+	signame = malloc(strlen(path) + sizeof(".p7s"));
+	if (!signame) {
+		say(LOG_ERR, "out of memory");
+		*status = CRDA_E_INTERNAL;
+		goto out;
+	}
+	strcpy(stpcpy(signame, path), ".p7s");
+	watchdog_reading(signame);
+	if ((access(signame, F_OK) == 0 || errno != ENOENT) &&
+	    regdb_read_file(signame, &sig, &siglen, &err)) {
+		say(LOG_ERR, "cannot read the signature: %s", err);
+		goto out;
+	}
+	*status = CRDA_E_VERIFY;
+	watchdog_reading(o->keydir ? o->keydir : REGDB_DEFAULT_KEYDIR);
 	trust = trusted_keys(o->keydir, &err);
 	if (!trust) {
 		say(LOG_ERR, "cannot load the trusted keys: %s", err);
-		free(err);
-		*status = CRDA_E_VERIFY;
-		return NULL;
+		goto out;
 	}
-	db = regdb_open(path, trust, &err);
+	db = regdb_open_mem(path, data, len, sig, siglen, trust, &err);
 	regdb_trust_free(trust);
-	if (!db) {
+	if (!db)
 		say(LOG_ERR, "refusing the database: %s", err);
-		free(err);
-		*status = CRDA_E_VERIFY;
-		return NULL;
-	}
+out:
+	watchdog_stop();
+	free(err);
+	free(data);
+	free(sig);
+	free(signame);
 	return db;
 }
 
@@ -246,19 +367,14 @@ static int dry_run(const struct regdom *rd)
 	return CRDA_OK;
 }
 
-static int send_domain(const char *family_name, const struct regdom *rd)
+static int send_domain(const char *family_name, enum regnl_family family,
+		       const struct regdom *rd)
 {
 	struct regnl_status st = { 0 };
-	enum regnl_family family;
 	struct regnl *nl;
 	char buf[512];
 	int err;
 
-	if (regnl_family_parse(family_name, &family)) {
-		say(LOG_ERR, "unknown family '%s': regcore or nl80211",
-		    family_name);
-		return CRDA_E_USAGE;
-	}
 	err = regnl_open(&nl, family, &st);
 	if (err) {
 		say(LOG_ERR, "cannot reach the kernel: %s",
@@ -305,7 +421,7 @@ int main(int argc, char **argv)
 	if (o.dry_run) {
 		status = dry_run(rd);
 	} else {
-		status = send_domain(o.family, rd);
+		status = send_domain(o.family, o.fam, rd);
 		if (status == CRDA_OK)
 			say(LOG_INFO, "%s accepted %s (%s, %u rules) from %s, signed by %s",
 			    o.family, rd->alpha2, regdb_dfs_name(rd->dfs_region),

@@ -12,7 +12,7 @@ $(BUILD)/crda: $(TOP)/crda/crda.c $(CRDA_LIBS) $(TOP)/crda/lib/regdb.h \
 		$(TOP)/crda/nl/regnl.h $(TOP)/crda/regdom.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) $(REGNL_CFLAGS) \
-		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
+		-pthread -DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
 		$< $(CRDA_LIBS) $(REGDB_LDLIBS) $(REGNL_LDLIBS) -o $@
 
 # Host tests of crda against the real databases (no kernel needed: every

@@ -79,6 +79,59 @@ contains "and names the country" 'XZ'
 expect "no database at the path: exit 3" 3 "$crda" --country DE --db "$t/none.db" --dry-run
 contains "and names the file" 'none.db'
 
+# Options are checked before any work: a bad family is a usage error even
+# with --dry-run, and before the database is looked for.
+expect "--family bogus --dry-run: usage error (2)" 2 \
+	"$crda" --country DE --db "$db" --family bogus --dry-run
+contains "and names the family" "bogus"
+expect "--family bogus with no database: usage error (2), not 3" 2 \
+	"$crda" --country DE --db "$t/none.db" --family bogus --dry-run
+
+# Exit 3 is any database that cannot be read, not only a missing one.
+mkdir "$t/dir.db"
+expect "a directory as the database: exit 3" 3 \
+	"$crda" --country DE --db "$t/dir.db" --dry-run
+contains "and names it" 'dir.db'
+# Reading /proc/self/mem from offset 0 fails with EIO.
+expect "a database whose read fails (EIO): exit 3" 3 \
+	"$crda" --country DE --db /proc/self/mem --dry-run
+contains "with the reason" 'mem: .*Input/output error'
+cp "$db" "$t/sigdir.db"
+mkdir "$t/sigdir.db.p7s"
+expect "a signature that cannot be read (a directory): exit 3" 3 \
+	"$crda" --country DE --db "$t/sigdir.db" --dry-run
+contains "and names it" 'sigdir.db.p7s'
+
+# The size cap: 64 MiB and not a byte more.
+truncate -s $((64 * 1024 * 1024 + 1)) "$t/huge.db"
+expect "a database over 64 MiB is not read: exit 3" 3 \
+	"$crda" --country DE --db "$t/huge.db" --dry-run
+contains "and says it is too large" 'huge.db: .*larger than 67108864 bytes'
+truncate -s $((64 * 1024 * 1024)) "$t/max.db"
+expect "a database of exactly 64 MiB is read (and refused as garbage): exit 4" 4 \
+	"$crda" --country DE --db "$t/max.db" --dry-run
+
+# A database that never delivers (a FIFO nobody writes, as a hung mount)
+# is given up well before the kernel's 3142 ms request timeout.
+mkfifo "$t/fifo.db"
+start=$(date +%s%N)
+expect "a FIFO with no writer as the database: exit 3" 3 \
+	timeout 10 "$crda" --country DE --db "$t/fifo.db" --dry-run
+ms=$((($(date +%s%N) - start) / 1000000))
+contains "and says it gave up reading it" 'fifo.db: .*within 1000 ms'
+if [ "$ms" -lt 2500 ]; then ok "within 2.5 s ($ms ms)"; else
+	not_ok "within 2.5 s" "took $ms ms"; fi
+sleep 20 >"$t/fifo.db" &
+writer=$!
+start=$(date +%s%N)
+expect "a FIFO whose writer sends nothing: exit 3" 3 \
+	timeout 10 "$crda" --country DE --db "$t/fifo.db" --dry-run
+ms=$((($(date +%s%N) - start) / 1000000))
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
+if [ "$ms" -lt 2500 ]; then ok "within 2.5 s ($ms ms)"; else
+	not_ok "within 2.5 s" "took $ms ms"; fi
+
 cp "$db" "$t/tampered.db"
 cp "$db.p7s" "$t/tampered.db.p7s"
 printf '\x55' | dd of="$t/tampered.db" bs=1 seek=100 conv=notrunc status=none
