@@ -367,6 +367,22 @@ static int dry_run(const struct regdom *rd)
 	return CRDA_OK;
 }
 
+/* The exit status of a netlink failure, as crda(8) documents it. */
+static int exit_of(const struct regnl_status *st)
+{
+	switch (st->kind) {
+	case REGNL_E_KERNEL:
+		return CRDA_E_REFUSED;
+	case REGNL_E_NOFAMILY:
+		return CRDA_E_NOFAMILY;
+	case REGNL_E_NOMEM:
+	case REGNL_E_INVAL:
+		return CRDA_E_INTERNAL;
+	default:
+		return CRDA_E_NETLINK;
+	}
+}
+
 static int send_domain(const char *family_name, enum regnl_family family,
 		       const struct regdom *rd)
 {
@@ -379,16 +395,14 @@ static int send_domain(const char *family_name, enum regnl_family family,
 	if (err) {
 		say(LOG_ERR, "cannot reach the kernel: %s",
 		    regnl_status_text(&st, buf, sizeof(buf)));
-		return st.kind == REGNL_E_NOFAMILY ? CRDA_E_NOFAMILY :
-		       CRDA_E_NETLINK;
+		return exit_of(&st);
 	}
 	err = regnl_set_reg(nl, rd, &st);
 	regnl_close(nl);
 	if (err) {
 		say(LOG_ERR, "%s refused the rules for %s: %s", family_name,
 		    rd->alpha2, regnl_status_text(&st, buf, sizeof(buf)));
-		return st.kind == REGNL_E_KERNEL ? CRDA_E_REFUSED :
-		       CRDA_E_NETLINK;
+		return exit_of(&st);
 	}
 	return CRDA_OK;
 }

@@ -206,5 +206,19 @@ expect "sending to a family this kernel does not have: exit 6" 6 \
 	"$crda" --country DE --db "$db" --family regcore
 contains "and says the module is not loaded" 'not loaded|not found'
 
+# What a host without the module cannot show, through a libnl shim
+# (nlshim.c): a kernel family that refuses the message (nlctrl, which has
+# no SET_REG), another netlink failure, and no memory for a socket.
+shim=$BUILD/crda-nlshim.so
+expect "the kernel refuses the rules: exit 7" 7 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=ctrl "$crda" --country DE --db "$db" --family regcore
+contains "with the kernel's reason" 'refused the rules for DE: .*(not supported|EOPNOTSUPP)'
+expect "another netlink failure: exit 8" 8 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=resolve "$crda" --country DE --db "$db" --family regcore
+contains "and says what failed" 'cannot resolve'
+expect "out of memory: internal error (9)" 9 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=nomem "$crda" --country DE --db "$db" --family regcore
+contains "and says so" 'cannot allocate'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
