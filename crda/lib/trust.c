@@ -467,7 +467,8 @@ int regdb_trust_add_dir(struct regdb_trust *t, const char *dir,
 	}
 	closedir(d);
 	d = NULL;
-	qsort(names, n, sizeof(*names), name_cmp);
+	if (n)	/* qsort() must not be given NULL, even with 0 */
+		qsort(names, n, sizeof(*names), name_cmp);
 	/*
 	 * One file that is not a usable key (a README, a private key, a short
 	 * or damaged key, a file others may write) is skipped with one log

@@ -1530,6 +1530,84 @@ static void trusted_set_reads_directories_and_refuses_garbage(void)
 	free(dir);
 }
 
+static void log_collect(void *arg, const char *msg)
+{
+	char **all = arg;
+	char *more = rdb_asprintf("%s%s\n", *all ? *all : "", msg);
+
+	free(*all);
+	*all = more;
+}
+
+static void write_key(const char *dir, const char *name, const void *data,
+		      size_t len, unsigned int mode)
+{
+	char *path = rdb_asprintf("%s/%s", dir, name);
+
+	if (path && !regdb_write_file(path, data, len, 0600, false, NULL))
+		chmod(path, mode);
+	free(path);
+}
+
+/*
+ * A key directory skips each file that is not a usable key, with one log
+ * line naming it; a directory of files none of which is a key is refused;
+ * an empty one adds nothing.
+ */
+static void key_directory_skips_what_is_not_a_key(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = rdb_asprintf("%s/test-keydir-XXXXXX", tmp ? tmp : "/tmp");
+	char *src = tpath("sforshee.x509.pem"), *log = NULL, *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	static const char priv[] = "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n";
+	struct blob k;
+	int r;
+
+	CHECK(dir && mkdtemp(dir), "mkdtemp");
+	CHECK(regdb_trust_add_dir(t, dir, false, &err) == 0,
+	      "an empty directory: %s", err);
+	LOAD(src, &k);
+	write_key(dir, "README", "keys go here\n", 13, 0644);
+	write_key(dir, "signer.key", priv, sizeof(priv) - 1, 0600);
+	write_key(dir, "writable.pem", k.p, k.len, 0664);
+	regdb_set_log(log_collect, &log);
+	r = regdb_trust_add_dir(t, dir, false, &err);
+	regdb_set_log(NULL, NULL);
+	CHECK(r < 0 && err && strstr(err, "no usable key among its 3 files"),
+	      "a directory of junk: %d, %s", r, err);
+	write_key(dir, "sforshee.x509.pem", k.p, k.len, 0644);
+	free(log);
+	log = NULL;
+	regdb_set_log(log_collect, &log);
+	r = regdb_trust_add_dir(t, dir, false, &err);
+	regdb_set_log(NULL, NULL);
+	CHECK(r == 1 && regdb_trust_count(t) == 1, "%d keys: %s", r, err);
+	CHECK(log && strstr(log, "/README: no certificate or public key found; skipped\n") &&
+	      strstr(log, "/signer.key: no certificate or public key found; skipped\n") &&
+	      strstr(log, "/writable.pem: writable by group or others (mode 0664): not trusted; skipped\n"),
+	      "log: %s", log ? log : "(none)");
+	free(log);
+	free(err);
+	regdb_trust_free(t);
+	{
+		const char *names[] = { "README", "signer.key", "writable.pem",
+					"sforshee.x509.pem" };
+		size_t i;
+
+		for (i = 0; i < 4; i++) {
+			char *p = rdb_asprintf("%s/%s", dir, names[i]);
+
+			unlink(p);
+			free(p);
+		}
+	}
+	rmdir(dir);
+	free(k.p);
+	free(src);
+	free(dir);
+}
+
 int main(void)
 {
 	rdb_crypto_init();
@@ -1573,6 +1651,8 @@ int main(void)
 	    v19_structure_errors_are_refused_with_offset_and_reason);
 	run("trusted_set_reads_directories_and_refuses_garbage",
 	    trusted_set_reads_directories_and_refuses_garbage);
+	run("key_directory_skips_what_is_not_a_key",
+	    key_directory_skips_what_is_not_a_key);
 	run("key_files_are_private_and_never_overwritten_without_force",
 	    key_files_are_private_and_never_overwritten_without_force);
 	run("files_over_64_mib_are_not_read", files_over_64_mib_are_not_read);

@@ -102,14 +102,13 @@ expect "a signature that cannot be read (a directory): exit 3" 3 \
 	"$crda" --country DE --db "$t/sigdir.db" --dry-run
 contains "and names it" 'sigdir.db.p7s'
 
-# The size cap: 64 MiB and not a byte more.
+# The size cap: not a byte over 64 MiB.
 truncate -s $((64 * 1024 * 1024 + 1)) "$t/huge.db"
 expect "a database over 64 MiB is not read: exit 3" 3 \
 	"$crda" --country DE --db "$t/huge.db" --dry-run
 contains "and says it is too large" 'huge.db: .*larger than 67108864 bytes'
-truncate -s $((64 * 1024 * 1024)) "$t/max.db"
-expect "a database of exactly 64 MiB is read (and refused as garbage): exit 4" 4 \
-	"$crda" --country DE --db "$t/max.db" --dry-run
+# (exactly 64 MiB is read: files_over_64_mib_are_not_read in check-db; here
+# it could take as long as the read deadline on a loaded machine)
 
 # A database that never delivers (a FIFO nobody writes, as a hung mount)
 # is given up well before the kernel's 3142 ms request timeout.
