@@ -272,21 +272,6 @@ static void lib_log(void *arg, const char *msg)
 	say(LOG_WARNING, "%s", msg);
 }
 
-/* The trusted set: built-in keys plus the runtime directory. */
-static struct regdb_trust *trusted_keys(const char *keydir, char **err)
-{
-	struct regdb_trust *t;
-
-	if (!keydir)
-		return regdb_trust_default(err);
-	t = regdb_trust_new(true, err);
-	if (t && regdb_trust_add_dir(t, keydir, false, err) < 0) {
-		regdb_trust_free(t);
-		return NULL;
-	}
-	return t;
-}
-
 /*
  * Read and verify the database; *status says why when it returns NULL:
  * 3 when the database or its signature cannot be read (missing, a
@@ -330,7 +315,7 @@ static struct regdb *open_db(const struct options *o, int *status)
 	}
 	*status = CRDA_E_VERIFY;
 	watchdog_reading(o->keydir ? o->keydir : REGDB_DEFAULT_KEYDIR);
-	trust = trusted_keys(o->keydir, &err);
+	trust = regdb_trust_with_dir(o->keydir, &err);
 	if (!trust) {
 		say(LOG_ERR, "cannot load the trusted keys: %s", err);
 		goto out;

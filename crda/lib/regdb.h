@@ -61,6 +61,18 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err);
 struct regdb_trust *regdb_trust_default(char **err);
 
 /**
+ * regdb_trust_with_dir() - the built-in keys plus a key directory
+ * @keydir: the directory, which must exist; NULL for %REGDB_DEFAULT_KEYDIR,
+ *          which may be missing
+ * @err: error message on failure
+ *
+ * The directory is read as regdb_trust_add_dir() reads it.
+ *
+ * Return: the set, or NULL on failure.
+ */
+struct regdb_trust *regdb_trust_with_dir(const char *keydir, char **err);
+
+/**
  * regdb_set_log() - where the library's warnings go
  * @fn: called with one line (no newline) per warning; NULL restores the
  *      default, standard error
@@ -120,14 +132,17 @@ int regdb_trust_add_dir(struct regdb_trust *t, const char *dir,
  * regdb_trust_from_paths() - the trusted set a tool's options describe
  * @paths: files and directories to trust (e.g. from repeated --key)
  * @n: number of @paths
- * @defaults: also the built-in keys and %REGDB_DEFAULT_KEYDIR
+ * @defaults: also the built-in keys and a key directory
+ * @keydir: that directory (it must exist), or NULL for
+ *          %REGDB_DEFAULT_KEYDIR (which may be missing); unused without
+ *          @defaults
  * @err: error message on failure
  *
  * Return: the set, or NULL on failure (also when it would be empty).
  */
 struct regdb_trust *regdb_trust_from_paths(const char *const *paths,
 					   size_t n, bool defaults,
-					   char **err);
+					   const char *keydir, char **err);
 
 /**
  * regdb_trust_count() - number of keys in a trusted set

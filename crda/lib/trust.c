@@ -87,15 +87,21 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 	return t;
 }
 
-struct regdb_trust *regdb_trust_default(char **err)
+struct regdb_trust *regdb_trust_with_dir(const char *keydir, char **err)
 {
 	struct regdb_trust *t = regdb_trust_new(true, err);
 
-	if (t && regdb_trust_add_dir(t, REGDB_DEFAULT_KEYDIR, true, err) < 0) {
+	if (t && regdb_trust_add_dir(t, keydir ? keydir : REGDB_DEFAULT_KEYDIR,
+				     !keydir, err) < 0) {
 		regdb_trust_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+struct regdb_trust *regdb_trust_default(char **err)
+{
+	return regdb_trust_with_dir(NULL, err);
 }
 
 static void tkey_clear(struct rdb_tkey *k)
@@ -515,9 +521,9 @@ oom:
 
 struct regdb_trust *regdb_trust_from_paths(const char *const *paths,
 					   size_t n, bool defaults,
-					   char **err)
+					   const char *keydir, char **err)
 {
-	struct regdb_trust *t = defaults ? regdb_trust_default(err) :
+	struct regdb_trust *t = defaults ? regdb_trust_with_dir(keydir, err) :
 					   regdb_trust_new(false, err);
 	size_t i;
 

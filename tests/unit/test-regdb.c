@@ -701,7 +701,17 @@ static void lookup_exposes_dfs_region_flags_power_and_wmm(void)
 
 static void dump_text_is_legacy_regdbdump_text(void)
 {
-	/* sha256 of legacy crda's regdbdump output on the same files */
+	/*
+	 * sha256 of legacy crda's regdbdump output. For the 2018 release it
+	 * is independent of this project: legacy regdbdump read upstream's
+	 * own regulatory.bin. Not so for Debian's file: legacy regdbdump
+	 * reads only regulatory.bin (version 19) and Debian ships only
+	 * regulatory.db (version 20), so its text was taken from a
+	 * regulatory.bin this project converted from Debian's file. That
+	 * conversion is the project's own output: a mistake in it (or in the
+	 * reader both share) would be in hdeb too. It pins today's output
+	 * against change; the independent anchor is h2018.
+	 */
 	static const char h2018[] =
 		"fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63";
 	static const char hdeb[] =

@@ -6,9 +6,16 @@
 # suite's (tests/vm/tests/4x-*).
 set -u
 : "${BUILD:?}" "${SHARED_TESTDATA:?}"
-crda=$BUILD/crda
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+# Hermetic: crda never reads the machine's /etc/wireless-regdb/pubkeys
+# here. Every run gets --keydir, an empty directory unless the test names
+# its own (a later --keydir wins).
+mkdir "$t/nokeys-empty"
+crda=$t/crda
+printf '#!/bin/sh\nexec "%s" --keydir "%s" "$@"\n' "$BUILD/crda" \
+	"$t/nokeys-empty" >"$crda"
+chmod +x "$crda"
 passed=0
 failed=0
 
