@@ -14,12 +14,14 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <netlink/msg.h>
@@ -87,8 +89,12 @@ static void usage(FILE *f)
 		"  -h, --help         this text\n"
 		"  -V, --version      print the version\n"
 		"\n"
+		"Options are checked before anything is read. The database is given up\n"
+		"if it is not read within 1000 ms (the kernel waits 3142 ms by default).\n"
+		"\n"
 		"Exit status: 0 the kernel accepted the rules (or --dry-run printed them);\n"
-		"2 usage; 3 no readable database; 4 the database failed verification;\n"
+		"2 usage (also an unknown family); 3 no readable database or signature;\n"
+		"4 the database failed verification (or no usable trusted key);\n"
 		"5 the country is not in the database; 6 the netlink family is missing\n"
 		"(module not loaded); 7 the kernel refused the rules; 8 another netlink\n"
 		"failure; 9 internal error.\n");
@@ -97,6 +103,7 @@ static void usage(FILE *f)
 struct options {
 	const char *country;
 	const char *family;
+	enum regnl_family fam;
 	const char *db;
 	const char *keydir;
 	bool dry_run;
@@ -164,59 +171,168 @@ static int parse_options(int argc, char **argv, struct options *o)
 		    o->country);
 		return -1;
 	}
+	if (regnl_family_parse(o->family, &o->fam)) {
+		say(LOG_ERR, "unknown family '%s': regcore or nl80211",
+		    o->family);
+		return -1;
+	}
 	return 0;
 }
 
-/* The trusted set: built-in keys plus the runtime directory. */
-static struct regdb_trust *trusted_keys(const char *keydir, char **err)
-{
-	struct regdb_trust *t;
+/*
+ * The kernel gives up on crda after crda_timeout_ms (3142 ms by default).
+ * A database that never delivers (a FIFO nobody writes, a hung network
+ * mount) would block crda in open() or read() for ever, where neither
+ * poll() nor a signal handler can reach it; a watchdog thread gives up
+ * instead, READ_DEADLINE_MS after crda started reading (verifying what
+ * was read is not timed), names the file being read and ends the
+ * process: _exit() kills every thread, which wakes even a read that
+ * only a fatal signal could.
+ */
+#define READ_DEADLINE_MS 1000
 
-	if (!keydir)
-		return regdb_trust_default(err);
-	t = regdb_trust_new(true, err);
-	if (t && regdb_trust_add_dir(t, keydir, false, err) < 0) {
-		regdb_trust_free(t);
-		return NULL;
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pthread_t thread;
+	bool running, done;
+	const char *reading;
+} watchdog = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static void *watchdog_main(void *arg)
+{
+	struct timespec end;
+	int rc = 0;
+
+	(void)arg;
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += READ_DEADLINE_MS / 1000;
+	end.tv_nsec += (READ_DEADLINE_MS % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
 	}
-	return t;
+	pthread_mutex_lock(&watchdog.lock);
+	while (!watchdog.done && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&watchdog.cond, &watchdog.lock, &end);
+	if (!watchdog.done) {
+		say(LOG_ERR, "%s: not read within %u ms (a FIFO without a writer, or a hung mount?): giving up",
+		    watchdog.reading, READ_DEADLINE_MS);
+		_exit(CRDA_E_NODB);
+	}
+	pthread_mutex_unlock(&watchdog.lock);
+	return NULL;
 }
 
-/* Open and verify the database; *status says why when it returns NULL. */
+/* Start the watchdog, or tell it what is being read now. */
+static void watchdog_reading(const char *what)
+{
+	pthread_condattr_t attr;
+
+	pthread_mutex_lock(&watchdog.lock);
+	watchdog.reading = what;
+	pthread_mutex_unlock(&watchdog.lock);
+	if (watchdog.running)
+		return;
+	/* Without a watchdog crda still works, only without the deadline. */
+	if (pthread_condattr_init(&attr) ||
+	    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) ||
+	    pthread_cond_init(&watchdog.cond, &attr)) {
+		say(LOG_WARNING, "no read deadline: cannot set up its timer");
+		return;
+	}
+	pthread_condattr_destroy(&attr);
+	if (pthread_create(&watchdog.thread, NULL, watchdog_main, NULL)) {
+		say(LOG_WARNING, "no read deadline: cannot start its thread");
+		pthread_cond_destroy(&watchdog.cond);
+		return;
+	}
+	watchdog.running = true;
+}
+
+static void watchdog_stop(void)
+{
+	if (!watchdog.running)
+		return;
+	pthread_mutex_lock(&watchdog.lock);
+	watchdog.done = true;
+	pthread_cond_signal(&watchdog.cond);
+	pthread_mutex_unlock(&watchdog.lock);
+	pthread_join(watchdog.thread, NULL);
+	pthread_cond_destroy(&watchdog.cond);
+	watchdog.running = false;
+}
+
+/* The library's warnings (key files skipped) go where crda's lines go. */
+static void lib_log(void *arg, const char *msg)
+{
+	(void)arg;
+	say(LOG_WARNING, "%s", msg);
+}
+
+/*
+ * Read and verify the database; *status says why when it returns NULL:
+ * 3 when the database or its signature cannot be read (missing, a
+ * directory, an I/O error, too large, nothing within the deadline), 4 when
+ * what was read does not verify.
+ */
 static struct regdb *open_db(const struct options *o, int *status)
 {
-	const char *path = o->db ? o->db : regdb_default_path();
+	const char *path;
 	struct regdb_trust *trust;
-	struct regdb *db;
-	char *err = NULL;
+	struct regdb *db = NULL;
+	unsigned char *data = NULL, *sig = NULL;
+	size_t len, siglen = 0;
+	char *err = NULL, *signame = NULL;
 
+	*status = CRDA_E_NODB;
+	watchdog_reading(o->db ? o->db : "the default database path");
+	path = o->db ? o->db : regdb_default_path();
 	if (!path) {
 		say(LOG_ERR, "no regulatory database: none of "
 		    REGDB_DEFAULT_DBS(", ") " exists");
-		*status = CRDA_E_NODB;
-		return NULL;
+		goto out;
 	}
-	if (access(path, R_OK)) {
-		say(LOG_ERR, "%s: cannot read the database: %s", path,
-		    strerror(errno));
-		*status = CRDA_E_NODB;
-		return NULL;
+	watchdog_reading(path);
+	if (regdb_read_file(path, &data, &len, &err)) {
+		say(LOG_ERR, "cannot read the database: %s", err);
+		goto out;
 	}
-	trust = trusted_keys(o->keydir, &err);
+	/* A regulatory.db's signature; none beside it fails verification. */
+	signame = malloc(strlen(path) + sizeof(".p7s"));
+	if (!signame) {
+		say(LOG_ERR, "out of memory");
+		*status = CRDA_E_INTERNAL;
+		goto out;
+	}
+	strcpy(stpcpy(signame, path), ".p7s");
+	watchdog_reading(signame);
+	if ((access(signame, F_OK) == 0 || errno != ENOENT) &&
+	    regdb_read_file(signame, &sig, &siglen, &err)) {
+		say(LOG_ERR, "cannot read the signature: %s", err);
+		goto out;
+	}
+	*status = CRDA_E_VERIFY;
+	watchdog_reading(o->keydir ? o->keydir : REGDB_DEFAULT_KEYDIR);
+	trust = regdb_trust_with_dir(o->keydir, &err);
+	/* Everything is read: the deadline is for reads, not for the CPU. */
+	watchdog_stop();
 	if (!trust) {
 		say(LOG_ERR, "cannot load the trusted keys: %s", err);
-		free(err);
-		*status = CRDA_E_VERIFY;
-		return NULL;
+		goto out;
 	}
-	db = regdb_open(path, trust, &err);
+	db = regdb_open_mem(path, data, len, sig, siglen, trust, &err);
 	regdb_trust_free(trust);
-	if (!db) {
+	if (!db)
 		say(LOG_ERR, "refusing the database: %s", err);
-		free(err);
-		*status = CRDA_E_VERIFY;
-		return NULL;
-	}
+out:
+	watchdog_stop();
+	free(err);
+	free(data);
+	free(sig);
+	free(signame);
 	return db;
 }
 
@@ -251,30 +367,42 @@ static int dry_run(const char *family_name, const struct regdom *rd)
 	return CRDA_OK;
 }
 
-static int send_domain(const char *family_name, const struct regdom *rd)
+/* The exit status of a netlink failure, as crda(8) documents it. */
+static int exit_of(const struct regnl_status *st)
+{
+	switch (st->kind) {
+	case REGNL_E_KERNEL:
+		return CRDA_E_REFUSED;
+	case REGNL_E_NOFAMILY:
+		return CRDA_E_NOFAMILY;
+	case REGNL_E_NOMEM:
+	case REGNL_E_INVAL:
+		return CRDA_E_INTERNAL;
+	default:
+		return CRDA_E_NETLINK;
+	}
+}
+
+static int send_domain(const char *family_name, enum regnl_family family,
+		       const struct regdom *rd)
 {
 	struct regnl_status st = { 0 };
-	enum regnl_family family;
 	struct regnl *nl;
 	char buf[512];
 	int err;
 
-	if (parse_family(family_name, &family))
-		return CRDA_E_USAGE;
 	err = regnl_open(&nl, family, &st);
 	if (err) {
 		say(LOG_ERR, "cannot reach the kernel: %s",
 		    regnl_status_text(&st, buf, sizeof(buf)));
-		return st.kind == REGNL_E_NOFAMILY ? CRDA_E_NOFAMILY :
-		       CRDA_E_NETLINK;
+		return exit_of(&st);
 	}
 	err = regnl_set_reg(nl, rd, &st);
 	regnl_close(nl);
 	if (err) {
 		say(LOG_ERR, "%s refused the rules for %s: %s", family_name,
 		    rd->alpha2, regnl_status_text(&st, buf, sizeof(buf)));
-		return st.kind == REGNL_E_KERNEL ? CRDA_E_REFUSED :
-		       CRDA_E_NETLINK;
+		return exit_of(&st);
 	}
 	return CRDA_OK;
 }
@@ -288,6 +416,7 @@ int main(int argc, char **argv)
 	int status;
 
 	openlog("crda", LOG_PID, LOG_DAEMON);
+	regdb_set_log(lib_log, NULL);
 	if (parse_options(argc, argv, &o))
 		return CRDA_E_USAGE;
 
@@ -306,7 +435,7 @@ int main(int argc, char **argv)
 	if (o.dry_run) {
 		status = dry_run(o.family, rd);
 	} else {
-		status = send_domain(o.family, rd);
+		status = send_domain(o.family, o.fam, rd);
 		if (status == CRDA_OK)
 			say(LOG_INFO, "%s accepted %s (%s, %u rules) from %s, signed by %s",
 			    o.family, rd->alpha2, regdom_dfs_name(rd->dfs_region),

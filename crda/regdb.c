@@ -21,6 +21,7 @@ struct opts {
 	const char **keys;	/* --key: extra trusted files/directories */
 	size_t n_keys;
 	bool defaults;		/* built-in keys and the key directory */
+	const char *keydir;	/* --keydir: instead of REGDB_DEFAULT_KEYDIR */
 	const char *out;	/* -o */
 	const char *bin;	/* compile --bin */
 	const char *fw;		/* compile --db */
@@ -56,7 +57,8 @@ static struct regdb *open_db(struct opts *o, const char *path)
 	struct regdb *db = NULL;
 	char *err = NULL;
 
-	t = regdb_trust_from_paths(o->keys, o->n_keys, o->defaults, &err);
+	t = regdb_trust_from_paths(o->keys, o->n_keys, o->defaults, o->keydir,
+				   &err);
 	if (t)
 		db = regdb_open_sig(path, o->sig, t, &err);
 	regdb_trust_free(t);
@@ -411,6 +413,8 @@ static void usage(FILE *f, const struct cmd *only)
 		fprintf(f, "\nOptions:\n"
 			"  -k, --key PATH         also trust the keys in PATH (file or directory)\n"
 			"  -n, --no-default-keys  trust only --key paths, not the built-in keys nor\n"
+			"                         the key directory\n"
+			"  -K, --keydir DIR       the key directory: DIR instead of\n"
 			"                         " REGDB_DEFAULT_KEYDIR "\n"
 			"  -s, --sig FILE         the signature of a regulatory.db (default: FILE.p7s)\n"
 			"  -o, --output FILE      where to write ('-' for standard output)\n"
@@ -441,6 +445,7 @@ int main(int argc, char **argv)
 	static const struct option lopts[] = {
 		{ "key", required_argument, NULL, 'k' },
 		{ "no-default-keys", no_argument, NULL, 'n' },
+		{ "keydir", required_argument, NULL, 'K' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "sig", required_argument, NULL, 's' },
 		{ "force", no_argument, NULL, 'f' },
@@ -480,12 +485,13 @@ int main(int argc, char **argv)
 	if (!o.keys)
 		return 1;
 	optind = 2;
-	while ((c = getopt_long(argc, argv, "k:no:s:fhV", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "k:nK:o:s:fhV", lopts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
 		case 'k': o.keys[o.n_keys++] = optarg; break;
 		case 'n': o.defaults = false; break;
+		case 'K': o.keydir = optarg; break;
 		case 'o': o.out = optarg; break;
 		case 's': o.sig = optarg; break;
 		case 'f': o.force = true; break;

@@ -20,7 +20,9 @@ static void usage(FILE *f)
 		"\n"
 		"  -k, --key PATH         also trust the keys in PATH (file or directory)\n"
 		"  -n, --no-default-keys  trust only the --key paths, not the built-in keys\n"
-		"                         nor " REGDB_DEFAULT_KEYDIR "\n"
+		"                         nor the key directory\n"
+		"  -K, --keydir DIR       the key directory: DIR instead of\n"
+		"                         " REGDB_DEFAULT_KEYDIR "\n"
 		"  -s, --sig FILE         the signature of a regulatory.db (default: FILE.p7s)\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n"
@@ -34,6 +36,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "key", required_argument, NULL, 'k' },
 		{ "no-default-keys", no_argument, NULL, 'n' },
+		{ "keydir", required_argument, NULL, 'K' },
 		{ "sig", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -42,7 +45,7 @@ int main(int argc, char **argv)
 	const char **keys = calloc((size_t)argc, sizeof(*keys));
 	size_t n_keys = 0;
 	bool defaults = true;
-	const char *sig = NULL;
+	const char *sig = NULL, *keydir = NULL;
 	struct regdb_trust *t;
 	struct regdb *db;
 	char *err = NULL;
@@ -50,13 +53,16 @@ int main(int argc, char **argv)
 
 	if (!keys)
 		return 1;
-	while ((c = getopt_long(argc, argv, "k:ns:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "k:nK:s:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			keys[n_keys++] = optarg;
 			break;
 		case 'n':
 			defaults = false;
+			break;
+		case 'K':
+			keydir = optarg;
 			break;
 		case 's':
 			sig = optarg;
@@ -80,7 +86,7 @@ int main(int argc, char **argv)
 		free(keys);
 		return 2;
 	}
-	t = regdb_trust_from_paths(keys, n_keys, defaults, &err);
+	t = regdb_trust_from_paths(keys, n_keys, defaults, keydir, &err);
 	free(keys);
 	db = t ? regdb_open_sig(argv[optind], sig, t, &err) : NULL;
 	regdb_trust_free(t);

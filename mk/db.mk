@@ -103,6 +103,13 @@ check-db: $(REGDB_TEST) $(BUILD)/san/regdb $(BUILD)/san/regdbdump
 	@TOP=$(TOP) BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
 		sh $(TOP)/tests/unit/run-db.sh
 
+# Hermeticity: the host suites under strace never touch the machine's key
+# directory, default databases or udev rules (needs strace; not part of
+# check-host, as it runs the suites again).
+.PHONY: check-hermetic
+check-hermetic:
+	@TOP=$(TOP) BUILD=$(BUILD) MAKE="$(MAKE)" sh $(TOP)/tests/unit/hermetic.sh
+
 # ---- benchmark: ratios against a do-nothing run of the same binary ----
 
 REGDB_BENCH := $(BUILD)/bench-regdb

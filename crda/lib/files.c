@@ -29,25 +29,36 @@ int regdb_read_file(const char *path, unsigned char **data, size_t *len,
 		rdb_err_sys(err, path, "cannot stat");
 		goto fail;
 	}
-	/* The size is a hint (a pipe has none); the loop reads to the end. */
-	cap = S_ISREG(st.st_mode) && st.st_size > 0 &&
-	      (unsigned long long)st.st_size < MAX_FILE ?
-		(size_t)st.st_size + 1 : 4096;
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > MAX_FILE) {
+		rdb_err(err, path, "larger than %u bytes (%llu)", MAX_FILE,
+			(unsigned long long)st.st_size);
+		goto fail;
+	}
+	/*
+	 * The size is a hint (a pipe has none, a file may grow); the loop
+	 * reads to the end. The buffer never grows past MAX_FILE + 2 bytes:
+	 * room for MAX_FILE, one byte that proves the file too large, and
+	 * the terminating NUL.
+	 */
+	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
+		(size_t)st.st_size + 2 : 4096;
 	for (;;) {
+		if (n > MAX_FILE) {
+			rdb_err(err, path, "larger than %u bytes", MAX_FILE);
+			goto fail;
+		}
 		if (n + 1 >= cap) {
 			unsigned char *q;
+			size_t ncap = cap > (MAX_FILE + 2) / 2 ? MAX_FILE + 2 :
+								 cap * 2;
 
-			if (cap > MAX_FILE) {
-				rdb_err(err, path, "larger than %u bytes", MAX_FILE);
-				goto fail;
-			}
-			q = realloc(p, cap * 2);
+			q = realloc(p, ncap);
 			if (!q) {
 				rdb_err(err, path, "out of memory");
 				goto fail;
 			}
 			p = q;
-			cap *= 2;
+			cap = ncap;
 		} else if (!p && !(p = malloc(cap))) {
 			rdb_err(err, path, "out of memory");
 			goto fail;

@@ -81,7 +81,7 @@ static int load_key(struct rdb_tkey *k, ksba_cms_t cms)
 		gcry_sexp_t pub = NULL;
 
 		if (img && len == k->derlen && !memcmp(img, k->der, len) &&
-		    !rdb_cert_pubkey(c, &pub)) {
+		    !rdb_cert_pubkey(c, &pub, NULL)) {
 			k->cert = c;	/* keeps the reference */
 			k->pubkey = pub;
 			k->loaded = true;

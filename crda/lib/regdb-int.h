@@ -180,8 +180,13 @@ struct rdb_tkey {
  * caches what it parses: do not share one between threads.
  */
 int rdb_tkey_load(struct rdb_tkey *k);
-/* The RSA key (1024 bits or more) of a certificate; 0 on success. */
-int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out);
+/* The smallest RSA modulus trusted, in bits. */
+#define RDB_MIN_RSA_BITS 2048u
+/*
+ * The RSA key of a certificate; 0 on success, -2 for an RSA key of fewer
+ * than RDB_MIN_RSA_BITS (*bits, if not NULL, says how many), -1 otherwise.
+ */
+int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out, unsigned int *bits);
 
 struct regdb_trust {
 	struct rdb_tkey *keys;

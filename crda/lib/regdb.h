@@ -61,18 +61,42 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err);
  * @err: error message on failure
  *
  * The built-in keys plus every key and certificate in
- * %REGDB_DEFAULT_KEYDIR (a missing directory is not an error, an unreadable
- * or malformed file in it is).
+ * %REGDB_DEFAULT_KEYDIR, read as regdb_trust_add_dir() reads it (a missing
+ * directory is not an error).
  *
  * Return: the set, or NULL on failure.
  */
 struct regdb_trust *regdb_trust_default(char **err);
 
 /**
+ * regdb_trust_with_dir() - the built-in keys plus a key directory
+ * @keydir: the directory, which must exist; NULL for %REGDB_DEFAULT_KEYDIR,
+ *          which may be missing
+ * @err: error message on failure
+ *
+ * The directory is read as regdb_trust_add_dir() reads it.
+ *
+ * Return: the set, or NULL on failure.
+ */
+struct regdb_trust *regdb_trust_with_dir(const char *keydir, char **err);
+
+/**
+ * regdb_set_log() - where the library's warnings go
+ * @fn: called with one line (no newline) per warning; NULL restores the
+ *      default, standard error
+ * @arg: passed to @fn
+ *
+ * A warning is something skipped without failing, such as a file in a key
+ * directory that is not a trusted key.
+ */
+void regdb_set_log(void (*fn)(void *arg, const char *msg), void *arg);
+
+/**
  * regdb_trust_add_file() - trust the keys in one file
  * @t: the set
  * @path: a PEM file holding certificates ("CERTIFICATE") and/or RSA public
- *        keys ("PUBLIC KEY"), or one DER certificate
+ *        keys ("PUBLIC KEY"), or one DER certificate; RSA keys of fewer
+ *        than 2048 bits are refused
  * @err: error message on failure
  *
  * Return: the number of keys added (at least 1), or -1 on failure.
@@ -100,7 +124,14 @@ int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
  * @missing_ok: a directory that does not exist is not an error
  * @err: error message on failure
  *
- * Return: the number of keys added, or -1 on failure.
+ * A file that holds no usable key (a README, a private key, a damaged
+ * PEM block, an RSA key of fewer than 2048 bits) or that is writable by
+ * group or others is skipped with one line through regdb_set_log() naming
+ * the file and the reason. A directory that holds files but not one
+ * usable key is refused as a whole; an empty one adds nothing.
+ *
+ * Return: the number of keys added, or -1 on failure (the directory cannot
+ * be read, or no file in it gave a key).
  */
 int regdb_trust_add_dir(struct regdb_trust *t, const char *dir,
 			bool missing_ok, char **err);
@@ -109,14 +140,17 @@ int regdb_trust_add_dir(struct regdb_trust *t, const char *dir,
  * regdb_trust_from_paths() - the trusted set a tool's options describe
  * @paths: files and directories to trust (e.g. from repeated --key)
  * @n: number of @paths
- * @defaults: also the built-in keys and %REGDB_DEFAULT_KEYDIR
+ * @defaults: also the built-in keys and a key directory
+ * @keydir: that directory (it must exist), or NULL for
+ *          %REGDB_DEFAULT_KEYDIR (which may be missing); unused without
+ *          @defaults
  * @err: error message on failure
  *
  * Return: the set, or NULL on failure (also when it would be empty).
  */
 struct regdb_trust *regdb_trust_from_paths(const char *const *paths,
 					   size_t n, bool defaults,
-					   char **err);
+					   const char *keydir, char **err);
 
 /**
  * regdb_trust_count() - number of keys in a trusted set

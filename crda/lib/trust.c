@@ -11,6 +11,8 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,6 +33,35 @@ void rdb_crypto_init(void)
 
 static int add_blob(struct regdb_trust *t, const char *name, const void *data,
 		    size_t len, bool lazy, char **err);
+
+static void log_stderr(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "%s\n", msg);
+}
+
+static void (*log_fn)(void *arg, const char *msg) = log_stderr;
+static void *log_arg;
+
+void regdb_set_log(void (*fn)(void *arg, const char *msg), void *arg)
+{
+	log_fn = fn ? fn : log_stderr;
+	log_arg = fn ? arg : NULL;
+}
+
+static void rdb_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void rdb_log(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	log_fn(log_arg, msg ? msg : "regdb: out of memory for a log line");
+	free(msg);
+}
 
 struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 {
@@ -56,15 +87,21 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 	return t;
 }
 
-struct regdb_trust *regdb_trust_default(char **err)
+struct regdb_trust *regdb_trust_with_dir(const char *keydir, char **err)
 {
 	struct regdb_trust *t = regdb_trust_new(true, err);
 
-	if (t && regdb_trust_add_dir(t, REGDB_DEFAULT_KEYDIR, true, err) < 0) {
+	if (t && regdb_trust_add_dir(t, keydir ? keydir : REGDB_DEFAULT_KEYDIR,
+				     !keydir, err) < 0) {
 		regdb_trust_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+struct regdb_trust *regdb_trust_default(char **err)
+{
+	return regdb_trust_with_dir(NULL, err);
 }
 
 static void tkey_clear(struct rdb_tkey *k)
@@ -106,10 +143,11 @@ const char *regdb_trust_describe(const struct regdb_trust *t, size_t i,
 }
 
 /* The RSA key of a certificate as a libgcrypt S-expression. */
-int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out)
+int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out, unsigned int *bits)
 {
 	ksba_sexp_t pk = ksba_cert_get_public_key(cert);
 	gcry_sexp_t rsa;
+	unsigned int nbits;
 	size_t n;
 	int rc;
 
@@ -121,13 +159,15 @@ int rdb_cert_pubkey(ksba_cert_t cert, gcry_sexp_t *out)
 	if (rc)
 		return -1;
 	rsa = gcry_sexp_find_token(*out, "rsa", 3);
-	if (!rsa || gcry_pk_get_nbits(*out) < 1024) {
-		gcry_sexp_release(rsa);
+	nbits = rsa ? gcry_pk_get_nbits(*out) : 0;
+	gcry_sexp_release(rsa);
+	if (bits)
+		*bits = nbits;
+	if (nbits < RDB_MIN_RSA_BITS) {
 		gcry_sexp_release(*out);
 		*out = NULL;
-		return -1;
+		return rsa && nbits ? -2 : -1;
 	}
-	gcry_sexp_release(rsa);
 	return 0;
 }
 
@@ -173,16 +213,22 @@ static int add_cert(struct regdb_trust *t, const char *name,
 	gcry_sexp_t pub = NULL;
 	const unsigned char *img;
 	size_t imglen;
+	unsigned int bits;
+	int r;
 
 	if (ksba_cert_new(&cert) || ksba_cert_init_from_mem(cert, der, len)) {
 		ksba_cert_release(cert);
 		return rdb_err(err, name, "not a valid X.509 certificate");
 	}
 	img = ksba_cert_get_image(cert, &imglen);
-	if (!img || rdb_cert_pubkey(cert, &pub)) {
+	r = img ? rdb_cert_pubkey(cert, &pub, &bits) : -1;
+	if (r) {
 		ksba_cert_release(cert);
+		if (r == -2)
+			return rdb_err(err, name, "certificate holds an RSA key of %u bits, fewer than %u: not trusted",
+				       bits, RDB_MIN_RSA_BITS);
 		return rdb_err(err, name,
-			       "certificate does not hold an RSA key of 1024 bits or more");
+			       "certificate does not hold an RSA key");
 	}
 	if (push(t, name, pub, cert, img, imglen, true)) {
 		gcry_sexp_release(pub);
@@ -210,7 +256,7 @@ int rdb_tkey_load(struct rdb_tkey *k)
 	if (ksba_cert_new(&cert) ||
 	    ksba_cert_init_from_mem(cert, shell ? shell : k->der,
 				    shell ? shlen : k->derlen) ||
-	    rdb_cert_pubkey(cert, &pub)) {
+	    rdb_cert_pubkey(cert, &pub, NULL)) {
 		ksba_cert_release(cert);
 		ksba_free(shell);
 		return -1;
@@ -288,12 +334,19 @@ static int add_spki(struct regdb_trust *t, const char *name,
 	gcry_sexp_t pub = NULL;
 	unsigned char *der = NULL;
 	size_t derlen;
-	int rc = -1;
+	unsigned int bits;
+	int rc = -1, r;
 
-	if (spki_shell(spki, len, &der, &derlen) || ksba_cert_new(&cert) ||
-	    ksba_cert_init_from_mem(cert, der, derlen) ||
-	    rdb_cert_pubkey(cert, &pub)) {
-		rdb_err(err, name, "not an RSA public key of 1024 bits or more");
+	r = spki_shell(spki, len, &der, &derlen) || ksba_cert_new(&cert) ||
+	    ksba_cert_init_from_mem(cert, der, derlen) ? -1 :
+	    rdb_cert_pubkey(cert, &pub, &bits);
+	if (r == -2) {
+		rdb_err(err, name, "RSA public key of %u bits, fewer than %u: not trusted",
+			bits, RDB_MIN_RSA_BITS);
+		goto out;
+	}
+	if (r) {
+		rdb_err(err, name, "not an RSA public key");
 		goto out;
 	}
 	if (push(t, name, pub, NULL, spki, len, false)) {
@@ -419,19 +472,43 @@ int regdb_trust_add_dir(struct regdb_trust *t, const char *dir,
 	}
 	closedir(d);
 	d = NULL;
-	qsort(names, n, sizeof(*names), name_cmp);
+	if (n)	/* qsort() must not be given NULL, even with 0 */
+		qsort(names, n, sizeof(*names), name_cmp);
+	/*
+	 * One file that is not a usable key (a README, a private key, a short
+	 * or damaged key, a file others may write) is skipped with one log
+	 * line: it must not cost the keys beside it.
+	 */
 	for (i = 0; i < n; i++) {
-		int r = regdb_trust_add_file(t, names[i], err);
+		struct stat st;
+		char *why = NULL;
+		int r;
 
-		if (r < 0) {
-			total = -1;
-			break;
+		if (stat(names[i], &st)) {
+			rdb_log("%s: cannot stat: %s; skipped", names[i],
+				strerror(errno));
+			continue;
 		}
-		total += r;
+		if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+			rdb_log("%s: writable by group or others (mode %04o): not trusted; skipped",
+				names[i], (unsigned int)(st.st_mode & 07777));
+			continue;
+		}
+		r = regdb_trust_add_file(t, names[i], &why);
+		if (r < 0)
+			rdb_log("%s; skipped", why ? why : names[i]);
+		else
+			total += r;
+		free(why);
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	/*
+	 * Files, but not one key, add nothing, as an empty directory: each
+	 * was named in its log line, and the keys trusted elsewhere (the
+	 * built-in ones) must still verify.
+	 */
 	return total;
 oom:
 	if (d)
@@ -444,9 +521,9 @@ oom:
 
 struct regdb_trust *regdb_trust_from_paths(const char *const *paths,
 					   size_t n, bool defaults,
-					   char **err)
+					   const char *keydir, char **err)
 {
-	struct regdb_trust *t = defaults ? regdb_trust_default(err) :
+	struct regdb_trust *t = defaults ? regdb_trust_with_dir(keydir, err) :
 					   regdb_trust_new(false, err);
 	size_t i;
 

@@ -791,7 +791,17 @@ static void lookup_exposes_dfs_region_flags_power_and_wmm(void)
 
 static void dump_text_is_legacy_regdbdump_text(void)
 {
-	/* sha256 of legacy crda's regdbdump output on the same files */
+	/*
+	 * sha256 of legacy crda's regdbdump output. For the 2018 release it
+	 * is independent of this project: legacy regdbdump read upstream's
+	 * own regulatory.bin. Not so for Debian's file: legacy regdbdump
+	 * reads only regulatory.bin (version 19) and Debian ships only
+	 * regulatory.db (version 20), so its text was taken from a
+	 * regulatory.bin this project converted from Debian's file. That
+	 * conversion is the project's own output: a mistake in it (or in the
+	 * reader both share) would be in hdeb too. It pins today's output
+	 * against change; the independent anchor is h2018.
+	 */
 	static const char h2018[] =
 		"fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63";
 	static const char hdeb[] =
@@ -1399,6 +1409,50 @@ static void key_files_are_private_and_never_overwritten_without_force(void)
 	free(prefix);
 }
 
+/* A whole-file read stops at 64 MiB, whether the size is known or not. */
+static void files_over_64_mib_are_not_read(void)
+{
+	const size_t max = (size_t)64 << 20;
+	const char *tmp = getenv("TMPDIR");
+	char *path = rdb_asprintf("%s/big-XXXXXX", tmp ? tmp : "/tmp");
+	char *err = NULL, *pipe_path = NULL, cmd[80];
+	unsigned char *data = NULL;
+	size_t len = 0;
+	FILE *p;
+	int fd, r;
+
+	CHECK(path && (fd = mkstemp(path)) >= 0, "mkstemp");
+	close(fd);
+	CHECK(!truncate(path, (off_t)max), "truncate");
+	r = regdb_read_file(path, &data, &len, &err);
+	free(data);
+	data = NULL;
+	CHECK(!r && len == max, "exactly 64 MiB refused: %s", err);
+	CHECK(!truncate(path, (off_t)max + 1), "truncate");
+	r = regdb_read_file(path, &data, &len, &err);
+	free(data);
+	data = NULL;
+	unlink(path);
+	CHECK(r < 0 && err && strstr(err, "larger than 67108864 bytes"),
+	      "64 MiB + 1 read (%zu bytes): %s", len, err ? err : "no error");
+	free(err);
+	err = NULL;
+	/* The same through a pipe, which has no size to check first. */
+	snprintf(cmd, sizeof(cmd), "head -c %zu /dev/zero", max + 1);
+	p = popen(cmd, "r");
+	CHECK(p, "popen");
+	pipe_path = rdb_asprintf("/proc/self/fd/%d", fileno(p));
+	r = regdb_read_file(pipe_path, &data, &len, &err);
+	free(data);
+	pclose(p);
+	free(pipe_path);
+	free(path);
+	CHECK(r < 0 && err && strstr(err, "larger than 67108864 bytes"),
+	      "64 MiB + 1 read from a pipe (%zu bytes): %s", len,
+	      err ? err : "no error");
+	free(err);
+}
+
 /* ---- structural checks, below the signature ---- */
 
 static unsigned char *compile_text(const char *text, int version, size_t *len)
@@ -1576,6 +1630,87 @@ static void trusted_set_reads_directories_and_refuses_garbage(void)
 	free(dir);
 }
 
+static void log_collect(void *arg, const char *msg)
+{
+	char **all = arg;
+	char *more = rdb_asprintf("%s%s\n", *all ? *all : "", msg);
+
+	free(*all);
+	*all = more;
+}
+
+static void write_key(const char *dir, const char *name, const void *data,
+		      size_t len, unsigned int mode)
+{
+	char *path = rdb_asprintf("%s/%s", dir, name);
+
+	if (path && !regdb_write_file(path, data, len, 0600, false, NULL))
+		chmod(path, mode);
+	free(path);
+}
+
+/*
+ * A key directory skips each file that is not a usable key, with one log
+ * line naming it; a directory of files none of which is a key adds
+ * nothing, as an empty one does.
+ */
+static void key_directory_skips_what_is_not_a_key(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = rdb_asprintf("%s/test-keydir-XXXXXX", tmp ? tmp : "/tmp");
+	char *src = tpath("sforshee.x509.pem"), *log = NULL, *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	static const char priv[] = "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n";
+	struct blob k;
+	int r;
+
+	CHECK(dir && mkdtemp(dir), "mkdtemp");
+	CHECK(regdb_trust_add_dir(t, dir, false, &err) == 0,
+	      "an empty directory: %s", err);
+	LOAD(src, &k);
+	write_key(dir, "README", "keys go here\n", 13, 0644);
+	write_key(dir, "signer.key", priv, sizeof(priv) - 1, 0600);
+	write_key(dir, "writable.pem", k.p, k.len, 0664);
+	regdb_set_log(log_collect, &log);
+	r = regdb_trust_add_dir(t, dir, false, &err);
+	regdb_set_log(NULL, NULL);
+	CHECK(r == 0 && regdb_trust_count(t) == 0,
+	      "a directory of junk adds nothing and is no error: %d, %s", r,
+	      err ? err : "");
+	CHECK(log && strstr(log, "/README: no certificate or public key found; skipped\n"),
+	      "and names the README: %s", log ? log : "(none)");
+	write_key(dir, "sforshee.x509.pem", k.p, k.len, 0644);
+	free(log);
+	log = NULL;
+	regdb_set_log(log_collect, &log);
+	r = regdb_trust_add_dir(t, dir, false, &err);
+	regdb_set_log(NULL, NULL);
+	CHECK(r == 1 && regdb_trust_count(t) == 1, "%d keys: %s", r, err);
+	CHECK(log && strstr(log, "/README: no certificate or public key found; skipped\n") &&
+	      strstr(log, "/signer.key: no certificate or public key found; skipped\n") &&
+	      strstr(log, "/writable.pem: writable by group or others (mode 0664): not trusted; skipped\n"),
+	      "log: %s", log ? log : "(none)");
+	free(log);
+	free(err);
+	regdb_trust_free(t);
+	{
+		const char *names[] = { "README", "signer.key", "writable.pem",
+					"sforshee.x509.pem" };
+		size_t i;
+
+		for (i = 0; i < 4; i++) {
+			char *p = rdb_asprintf("%s/%s", dir, names[i]);
+
+			unlink(p);
+			free(p);
+		}
+	}
+	rmdir(dir);
+	free(k.p);
+	free(src);
+	free(dir);
+}
+
 int main(void)
 {
 	rdb_crypto_init();
@@ -1623,8 +1758,11 @@ int main(void)
 	    v19_structure_errors_are_refused_with_offset_and_reason);
 	run("trusted_set_reads_directories_and_refuses_garbage",
 	    trusted_set_reads_directories_and_refuses_garbage);
+	run("key_directory_skips_what_is_not_a_key",
+	    key_directory_skips_what_is_not_a_key);
 	run("key_files_are_private_and_never_overwritten_without_force",
 	    key_files_are_private_and_never_overwritten_without_force);
+	run("files_over_64_mib_are_not_read", files_over_64_mib_are_not_read);
 	run("p7s_signed_by_an_untrusted_embedded_certificate_is_refused",
 	    p7s_signed_by_an_untrusted_embedded_certificate_is_refused);
 	run("p7s_signed_attributes_need_message_digest_and_content_type",

@@ -10,6 +10,10 @@ T=$SHARED_TESTDATA/wireless-regdb-2018
 D=/lib/firmware
 work=$TMPDIR/tools
 mkdir -p "$work"
+# Hermetic: every command that trusts the default keys reads this empty
+# key directory (-K), never the machine's /etc/wireless-regdb/pubkeys.
+K=$work/nokeys
+mkdir -p "$K"
 passed=0
 failed=0
 n=0
@@ -66,12 +70,15 @@ t "regdbdump without a file is a usage error" 2 "$regdbdump"
 
 # Legacy crda's regdbdump printed exactly this text for the same files.
 t "regdbdump prints the 2018 regulatory.bin" 0 \
-	"$regdbdump" -n -k "$T/sforshee.key.pub.pem" "$T/regulatory.bin"
+	"$regdbdump" -K "$K" -n -k "$T/sforshee.key.pub.pem" "$T/regulatory.bin"
 c "regdbdump text of the 2018 file is legacy regdbdump's" \
 	[ "$(sha "$work/out")" = fe175199424037c05adb7a3d9edbcdc85e694273cb9fbb57eb3f17d861bc3f63 ]
 t "regdbdump prints Debian's regulatory.db with built-in keys" 0 \
-	"$regdbdump" -s "$D/regulatory.db.p7s-debian" "$D/regulatory.db-debian"
-# (known for Debian's wireless-regdb 2026.09.03-1~deb12u1 only)
+	"$regdbdump" -K "$K" -s "$D/regulatory.db.p7s-debian" "$D/regulatory.db-debian"
+# (known for Debian's wireless-regdb 2026.09.03-1~deb12u1 only; partly the
+# project's own output: legacy regdbdump reads only regulatory.bin, so this
+# text came from a regulatory.bin converted by this project from Debian's
+# regulatory.db; see dump_text_is_legacy_regdbdump_text in test-regdb.c)
 if [ "$(sha "$D/regulatory.db-debian")" = 7e236caecd939c8ec98be4870bf30422f28ffef2565a38aaaa2d9ddabd0c2641 ]; then
 	c "regdbdump text of Debian's file is legacy regdbdump's" \
 		[ "$(sha "$work/out")" = c1bb1ea6cf2de1acf54d0e14960504ce06bca6b2effca534ab130f4e47c7b6a5 ]
@@ -80,27 +87,39 @@ else
 		has "^country 00: DFS-UNSET$" "$work/out"
 fi
 t "regdbdump refuses the 2018 file without its key" 1 \
-	"$regdbdump" "$T/regulatory.bin"
+	"$regdbdump" -K "$K" "$T/regulatory.bin"
 c "the refusal names the file and the byte offset" \
 	has "regulatory.bin: byte 5492: " "$work/err"
 c "a refused file prints nothing on stdout" [ ! -s "$work/out" ]
 
+mkdir -p "$work/keys2018"
+cp "$T/sforshee.x509.pem" "$T/sforshee.key.pub.pem" "$work/keys2018/"
+chmod 0644 "$work/keys2018/"*
+t "regdbdump -K DIR reads DIR as the key directory" 0 \
+	"$regdbdump" -K "$work/keys2018" "$T/regulatory.bin"
+t "regdb verify -K DIR reads DIR as the key directory" 0 \
+	"$regdb" verify -K "$work/keys2018" "$T/regulatory.db"
+c "and names the key" has "signed by $work/keys2018/sforshee.x509.pem" "$work/out"
+t "a -K DIR that does not exist is an error" 1 \
+	"$regdb" verify -K "$work/none" "$T/regulatory.db"
+c "naming it" has "$work/none: cannot open key directory" "$work/err"
+
 cp "$D/regulatory.db-upstream" "$work/regulatory.db"
 cp "$D/regulatory.db.p7s-upstream" "$work/regulatory.db.p7s"
-t "regdb verify finds FILE.p7s beside FILE" 0 "$regdb" verify "$work/regulatory.db"
+t "regdb verify finds FILE.p7s beside FILE" 0 "$regdb" verify -K "$K" "$work/regulatory.db"
 c "regdb verify names the signer" has "signed by builtin:wens.x509.pem" "$work/out"
 printf '\001' | dd of="$work/regulatory.db" bs=1 seek=1000 conv=notrunc 2>/dev/null
-t "regdb verify refuses a changed byte" 1 "$regdb" verify "$work/regulatory.db"
+t "regdb verify refuses a changed byte" 1 "$regdb" verify -K "$K" "$work/regulatory.db"
 c "the refusal names file, offset and reason" \
 	has "regulatory.db: byte 0: signature .*regulatory.db.p7s: RSA signature does not verify" "$work/err"
 rm "$work/regulatory.db.p7s"
-t "regdb verify refuses a regulatory.db without its p7s" 1 "$regdb" verify "$work/regulatory.db"
+t "regdb verify refuses a regulatory.db without its p7s" 1 "$regdb" verify -K "$K" "$work/regulatory.db"
 
-t "regdb lookup prints one country" 0 "$regdb" lookup \
+t "regdb lookup prints one country" 0 "$regdb" lookup -K "$K" \
 	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" DE
 c "lookup prints the country line" has "^country DE: DFS-ETSI$" "$work/out"
 c "lookup prints its WMM rules" has "WMM 5150.000 - 5250.000 MHz: VO client 3/7/2/2" "$work/out"
-t "regdb lookup of an absent country fails" 1 "$regdb" lookup \
+t "regdb lookup of an absent country fails" 1 "$regdb" lookup -K "$K" \
 	--db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" QQ
 t "regdb lookup refuses lower case as crda and regctl do: usage error" 2 \
 	"$regdb" lookup --db "$D/regulatory.db-debian" -s "$D/regulatory.db.p7s-debian" de
@@ -119,7 +138,7 @@ t "regdb lint fails on an unknown flag" 1 "$regdb" lint "$work/bad.txt"
 c "lint names the line" has "bad.txt: line 2: Invalid flag 'NO-FOO'" "$work/out"
 t "regdb compile fails on an unknown flag" 1 "$regdb" compile --db "$work/x.db" "$work/bad.txt"
 
-t "regdb decompile writes db.txt" 0 "$regdb" decompile \
+t "regdb decompile writes db.txt" 0 "$regdb" decompile -K "$K" \
 	-s "$D/regulatory.db.p7s-upstream" -o "$work/deb.txt" "$D/regulatory.db-upstream"
 t "the decompiled text compiles" 0 "$regdb" compile --db "$work/deb.db" "$work/deb.txt"
 c "and gives Debian's file back byte for byte" cmp -s "$work/deb.db" "$D/regulatory.db-upstream"
@@ -138,21 +157,21 @@ t "regdb compile --sign-key signs both formats" 0 "$regdb" compile \
 	--bin "$work/s.bin" --db "$work/s.db" --sign-key "$work/k.key.priv" \
 	--cert "$work/k.x509.pem" "$T/db.txt"
 t "the signed regulatory.bin verifies with the new public key" 0 \
-	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/s.bin"
+	"$regdb" verify -K "$K" -n -k "$work/k.key.pub.pem" "$work/s.bin"
 t "the signed regulatory.db verifies with the new certificate" 0 \
-	"$regdb" verify -n -k "$work/k.x509.pem" "$work/s.db"
+	"$regdb" verify -K "$K" -n -k "$work/k.x509.pem" "$work/s.db"
 t "the signed regulatory.db is refused with only the built-in keys" 1 \
-	"$regdb" verify "$work/s.db"
+	"$regdb" verify -K "$K" "$work/s.db"
 c "the refusal says the signer is not trusted" has '"CN=tester" is not a trusted certificate' "$work/err"
 t "a bare public key cannot verify a regulatory.db" 1 \
-	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/s.db"
+	"$regdb" verify -K "$K" -n -k "$work/k.key.pub.pem" "$work/s.db"
 cp "$T/regulatory.bin" "$work/r.bin"
 t "regdb sign re-signs a regulatory.bin in place" 0 \
 	"$regdb" sign --sign-key "$work/k.key.priv" "$work/r.bin"
 t "which then verifies with the new key only" 0 \
-	"$regdb" verify -n -k "$work/k.key.pub.pem" "$work/r.bin"
+	"$regdb" verify -K "$K" -n -k "$work/k.key.pub.pem" "$work/r.bin"
 t "and no longer with sforshee's" 1 \
-	"$regdb" verify -n -k "$T/sforshee.key.pub.pem" "$work/r.bin"
+	"$regdb" verify -K "$K" -n -k "$T/sforshee.key.pub.pem" "$work/r.bin"
 t "regdb sign without --sign-key is a usage error" 2 "$regdb" sign "$work/r.bin"
 
 # PEM private keys as wireless-regdb's maintainers make them with openssl:

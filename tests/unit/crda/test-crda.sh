@@ -6,9 +6,16 @@
 # suite's (tests/vm/tests/4x-*).
 set -u
 : "${BUILD:?}" "${SHARED_TESTDATA:?}"
-crda=$BUILD/crda
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+# Hermetic: crda never reads the machine's /etc/wireless-regdb/pubkeys
+# here. Every run gets --keydir, an empty directory unless the test names
+# its own (a later --keydir wins).
+mkdir "$t/nokeys-empty"
+crda=$t/crda
+printf '#!/bin/sh\nexec "%s" --keydir "%s" "$@"\n' "$BUILD/crda" \
+	"$t/nokeys-empty" >"$crda"
+chmod +x "$crda"
 passed=0
 failed=0
 
@@ -91,6 +98,58 @@ contains "and names the country" 'XZ'
 expect "no database at the path: exit 3" 3 "$crda" --country DE --db "$t/none.db" --dry-run
 contains "and names the file" 'none.db'
 
+# Options are checked before any work: a bad family is a usage error even
+# with --dry-run, and before the database is looked for.
+expect "--family bogus --dry-run: usage error (2)" 2 \
+	"$crda" --country DE --db "$db" --family bogus --dry-run
+contains "and names the family" "bogus"
+expect "--family bogus with no database: usage error (2), not 3" 2 \
+	"$crda" --country DE --db "$t/none.db" --family bogus --dry-run
+
+# Exit 3 is any database that cannot be read, not only a missing one.
+mkdir "$t/dir.db"
+expect "a directory as the database: exit 3" 3 \
+	"$crda" --country DE --db "$t/dir.db" --dry-run
+contains "and names it" 'dir.db'
+# Reading /proc/self/mem from offset 0 fails with EIO.
+expect "a database whose read fails (EIO): exit 3" 3 \
+	"$crda" --country DE --db /proc/self/mem --dry-run
+contains "with the reason" 'mem: .*Input/output error'
+cp "$db" "$t/sigdir.db"
+mkdir "$t/sigdir.db.p7s"
+expect "a signature that cannot be read (a directory): exit 3" 3 \
+	"$crda" --country DE --db "$t/sigdir.db" --dry-run
+contains "and names it" 'sigdir.db.p7s'
+
+# The size cap: not a byte over 64 MiB.
+truncate -s $((64 * 1024 * 1024 + 1)) "$t/huge.db"
+expect "a database over 64 MiB is not read: exit 3" 3 \
+	"$crda" --country DE --db "$t/huge.db" --dry-run
+contains "and says it is too large" 'huge.db: .*larger than 67108864 bytes'
+# (exactly 64 MiB is read: files_over_64_mib_are_not_read in check-db; here
+# it could take as long as the read deadline on a loaded machine)
+
+# A database that never delivers (a FIFO nobody writes, as a hung mount)
+# is given up well before the kernel's 3142 ms request timeout.
+mkfifo "$t/fifo.db"
+start=$(date +%s%N)
+expect "a FIFO with no writer as the database: exit 3" 3 \
+	timeout 10 "$crda" --country DE --db "$t/fifo.db" --dry-run
+ms=$((($(date +%s%N) - start) / 1000000))
+contains "and says it gave up reading it" 'fifo.db: .*within 1000 ms'
+if [ "$ms" -lt 2500 ]; then ok "within 2.5 s ($ms ms)"; else
+	not_ok "within 2.5 s" "took $ms ms"; fi
+sleep 20 >"$t/fifo.db" &
+writer=$!
+start=$(date +%s%N)
+expect "a FIFO whose writer sends nothing: exit 3" 3 \
+	timeout 10 "$crda" --country DE --db "$t/fifo.db" --dry-run
+ms=$((($(date +%s%N) - start) / 1000000))
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
+if [ "$ms" -lt 2500 ]; then ok "within 2.5 s ($ms ms)"; else
+	not_ok "within 2.5 s" "took $ms ms"; fi
+
 cp "$db" "$t/tampered.db"
 cp "$db.p7s" "$t/tampered.db.p7s"
 printf '\x55' | dd of="$t/tampered.db" bs=1 seek=100 conv=notrunc status=none
@@ -143,9 +202,72 @@ done
 expect "regdb lookup of a well-formed code not in the database (1)" 1 lookup XZ
 contains "says the country is not there" 'no country "XZ"'
 
+# A key directory as people leave it: beside the key, a README, a private
+# key, a copy others may write and a key too short to trust. Each is
+# skipped with one line naming it; the key still verifies.
+mkdir "$t/mixed"
+cp "$old/sforshee.x509.pem" "$t/mixed/"
+chmod 0644 "$t/mixed/sforshee.x509.pem"
+echo "Put the public keys you trust here." >"$t/mixed/README"
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
+	-out "$t/mixed/signer.key" 2>/dev/null
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 2>/dev/null |
+	openssl pkey -pubout -out "$t/short.pub.pem"
+cp "$t/short.pub.pem" "$t/mixed/short.pub.pem"
+expect "a README and a private key in --keydir are skipped: exit 0" 0 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/mixed" --dry-run
+contains "the README is named in one log line" 'mixed/README: .*skipped'
+contains "the private key is named in one log line" 'mixed/signer.key: .*skipped'
+contains "a key under 2048 bits is refused with a log line" \
+	'mixed/short.pub.pem: .*1024 bits.*skipped'
+mkdir "$t/gw" "$t/ow"
+cp "$old/sforshee.x509.pem" "$t/gw/"
+cp "$old/sforshee.x509.pem" "$t/ow/"
+chmod 0664 "$t/gw/sforshee.x509.pem"
+chmod 0646 "$t/ow/sforshee.x509.pem"
+# a usable key beside it, so the directory itself is not refused
+cp "$old/sforshee.key.pub.pem" "$t/gw/other.pub.pem"
+cp "$old/sforshee.key.pub.pem" "$t/ow/other.pub.pem"
+chmod 0644 "$t/gw/other.pub.pem" "$t/ow/other.pub.pem"
+expect "a key file writable by its group is not trusted: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/gw" --dry-run
+contains "with a log line naming it" 'gw/sforshee.x509.pem: .*writable by group or others.*skipped'
+expect "a key file writable by others is not trusted: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/ow" --dry-run
+contains "with a log line naming it" 'ow/sforshee.x509.pem: .*writable by group or others.*skipped'
+# A directory with files but not one usable key (only a README, say) adds
+# nothing, as an empty one: each file is named, and the built-in keys
+# still verify, so the radios are not pinned to the world domain.
+mkdir "$t/junk"
+echo "not a key" >"$t/junk/README"
+cp "$t/short.pub.pem" "$t/junk/"
+expect "a --keydir with no usable key adds nothing: the built-in keys verify (exit 0)" 0 \
+	"$crda" --country DE --db "$db" --keydir "$t/junk" --dry-run
+contains "the README is named" 'junk/README: .*skipped'
+contains "the short key is named" 'junk/short.pub.pem: .*skipped'
+expect "and a database only a key of it could verify is refused: exit 4" 4 \
+	"$crda" --country DE --db "$old/regulatory.db" --keydir "$t/junk" --dry-run
+mkdir "$t/empty"
+expect "an empty --keydir adds nothing: the built-in keys verify (exit 0)" 0 \
+	"$crda" --country DE --db "$db" --keydir "$t/empty" --dry-run
+
 expect "sending to a family this kernel does not have: exit 6" 6 \
 	"$crda" --country DE --db "$db" --family regcore
 contains "and says the module is not loaded" 'not loaded|not found'
+
+# What a host without the module cannot show, through a libnl shim
+# (nlshim.c): a kernel family that refuses the message (nlctrl, which has
+# no SET_REG), another netlink failure, and no memory for a socket.
+shim=$BUILD/crda-nlshim.so
+expect "the kernel refuses the rules: exit 7" 7 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=ctrl "$crda" --country DE --db "$db" --family regcore
+contains "with the kernel's reason" 'refused the rules for DE: .*(not supported|EOPNOTSUPP)'
+expect "another netlink failure: exit 8" 8 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=resolve "$crda" --country DE --db "$db" --family regcore
+contains "and says what failed" 'cannot resolve'
+expect "out of memory: internal error (9)" 9 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=nomem "$crda" --country DE --db "$db" --family regcore
+contains "and says so" 'cannot allocate'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
