@@ -36,10 +36,10 @@
  * publish with rcu_assign_pointer() and free the old domain with
  * kfree_rcu(). The world domain (regcore_world) is only used under the
  * mutex. The initiator and radio of the last request are also published
- * for lock-free readers (regcore_last_initiator(), regcore_last_wiphy()):
- * written under the mutex with WRITE_ONCE(), read with READ_ONCE(); a
- * reader may see the state just before or just after a change, as
- * cfg80211's readers of its last request do.
+ * for lock-free readers (regcore_last_initiator(), regcore_last_wiphy()),
+ * both in one atomic64_t written under the mutex, so that they always
+ * belong to one request; a reader may see the state just before or just
+ * after a change, as cfg80211's readers of its last request do.
  */
 #ifndef _NET_REGCORE_CORE_H
 #define _NET_REGCORE_CORE_H

@@ -39,6 +39,7 @@
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
+#include <linux/atomic.h>
 #include <linux/ctype.h>
 #include <linux/jiffies.h>
 #include <linux/list.h>
@@ -134,9 +135,13 @@ static struct regcore_request regcore_core_world = {
 /* The request being processed or processed last; never NULL. */
 static struct regcore_request *regcore_last = &regcore_core_world;
 /* Its initiator and radio, for lock-free readers (see core.h). */
-static enum nl80211_reg_initiator regcore_last_pub_initiator =
-	NL80211_REGDOM_SET_BY_CORE;
-static u32 regcore_last_pub_wiphy = REGCORE_WIPHY_IDX_INVALID;
+/* Its initiator (high 32 bits) and radio (low 32 bits) in one word, so
+ * that a lock-free reader never sees one request's initiator with
+ * another's radio. Written under regcore_mutex.
+ */
+static atomic64_t regcore_last_pub =
+	ATOMIC64_INIT(((u64)NL80211_REGDOM_SET_BY_CORE << 32) |
+		      REGCORE_WIPHY_IDX_INVALID);
 /* Its view for drivers' notifiers, refreshed on every change. */
 static struct regcore_request_info regcore_last_info;
 
@@ -218,7 +223,7 @@ const struct regcore_request_info *regcore_last_request_info(void)
  */
 enum nl80211_reg_initiator regcore_last_initiator(void)
 {
-	return READ_ONCE(regcore_last_pub_initiator);
+	return atomic64_read(&regcore_last_pub) >> 32;
 }
 
 /**
@@ -230,13 +235,14 @@ enum nl80211_reg_initiator regcore_last_initiator(void)
  */
 u32 regcore_last_wiphy(void)
 {
-	return READ_ONCE(regcore_last_pub_wiphy);
+	return lower_32_bits(atomic64_read(&regcore_last_pub));
 }
 
 static void regcore_publish_last(void)
 {
-	WRITE_ONCE(regcore_last_pub_initiator, regcore_last->initiator);
-	WRITE_ONCE(regcore_last_pub_wiphy, regcore_last->wiphy_idx);
+	atomic64_set(&regcore_last_pub,
+		     ((u64)regcore_last->initiator << 32) |
+		     regcore_last->wiphy_idx);
 }
 
 /* Does installing @alpha2 change what is in force? */
@@ -466,6 +472,7 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 {
 	struct regcore_request *req;
+	u64 last;
 
 	if (!regcore_hint_alpha2_ok(alpha2, false))
 		return -EINVAL;
@@ -474,8 +481,9 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 			 alpha2, wiphy->name);
 		return 0;
 	}
-	if (regcore_last_initiator() == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
-	    regcore_last_wiphy() != REGCORE_WIPHY_IDX_INVALID) {
+	last = atomic64_read(&regcore_last_pub);
+	if (last >> 32 == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	    lower_32_bits(last) != REGCORE_WIPHY_IDX_INVALID) {
 		pr_debug("country element %.2s from %s dropped: a country element is in force\n",
 			 alpha2, wiphy->name);
 		return 0;
@@ -587,15 +595,18 @@ regcore_hint_country_ie_decide(struct regcore_wiphy *wiphy,
 	       REGCORE_REQ_OK : REGCORE_REQ_ALREADY_SET;
 }
 
-/* Give the radio a private copy of the domain in force. */
-static void regcore_wiphy_keep_current(struct regcore_wiphy *wiphy)
+/* Give the radio a private copy of the domain in force; false when there
+ * is no memory for it (the radio is left as it was).
+ */
+static bool regcore_wiphy_keep_current(struct regcore_wiphy *wiphy)
 {
 	struct regcore_regdomain *copy;
 
 	copy = regcore_regdom_copy(regcore_current_regdom());
 	if (!copy)
-		return;
+		return false;
 	regcore_wiphy_set_regd(wiphy, copy);
+	return true;
 }
 
 /* The single place where a decision takes effect. */
@@ -607,10 +618,18 @@ static void regcore_apply_treatment(struct regcore_request *req,
 
 	if (req->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
 	    treatment != REGCORE_REQ_IGNORE) {
-		/* The driver has learned its country: no longer custom. */
-		wiphy->regulatory_flags &= ~REGCORE_REG_CUSTOM_REG;
-		if (treatment != REGCORE_REQ_OK)
-			regcore_wiphy_keep_current(wiphy);
+		/* As cfg80211: without memory for the radio's copy of the
+		 * domain in force, the hint is ignored whole.
+		 */
+		if (treatment != REGCORE_REQ_OK &&
+		    !regcore_wiphy_keep_current(wiphy)) {
+			pr_warn_ratelimited("driver hint for %.2s from %s ignored: no memory for the radio's copy of the domain\n",
+					    req->alpha2, wiphy->name);
+			treatment = REGCORE_REQ_IGNORE;
+		} else {
+			/* The driver has learned its country: not custom. */
+			wiphy->regulatory_flags &= ~REGCORE_REG_CUSTOM_REG;
+		}
 	}
 
 	switch (treatment) {

@@ -147,10 +147,11 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 		}
 		rd = regcore_wiphy_regd(wiphy);
 	}
-	if (!rd)
+	if (!rd) {
+		/* No radio asked for, or one without its own domain. */
 		wiphy = NULL;
-	if (!rd)
 		rd = regcore_current_regdom();
+	}
 
 	msg = genlmsg_new(regcore_nl_regdom_size(rd), GFP_KERNEL);
 	if (!msg) {

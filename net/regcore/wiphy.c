@@ -302,7 +302,8 @@ EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
  *
  * Context: process context.
  * Return: 0 when queued; -EINVAL for a missing or unregistered radio or a
- * bad alpha2; -ENOMEM; -ESHUTDOWN while regcore unloads.
+ * bad alpha2; -EBUSY when too many hints are waiting; -ENOMEM; -ESHUTDOWN
+ * while regcore unloads.
  */
 int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
 {

@@ -227,6 +227,61 @@ expect_eq "worker, timeout and restore: each failure still ends in a whole state
 check "worker, timeout and restore: the loop got past the last fault point" test $n -lt 200
 check "worker, timeout and restore: at least one fault point was reached" test $injected -gt 0
 
+# --- the worker thread: a custom radio's driver hint for the country a
+# driver hint has put in force. The radio takes a copy of the domain in
+# force and stops being custom; without memory for the copy the hint is
+# ignored whole (as cfg80211's reg_process_hint_driver()), never taken
+# as set while the radio keeps its custom domain.
+rc_unload
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+modprobe regsim radios=1
+echo "0 DE" >$P/hint
+rc_pending DE
+rc_answer DE >/dev/null
+worker=
+for d in /proc/[0-9]*; do
+	[ "$(cat "$d/comm" 2>/dev/null)" = regcore ] && worker=${d#/proc/}
+done
+# own_alpha2: the country of the newest radio's own domain
+own_alpha2() {
+	regctl --json get | jq -r '[.domains[] | select(.scope == "wiphy")] |
+		max_by(.wiphy) | .alpha2'
+}
+t0=$(rc_now)
+n=0 injected=0 taken=0 bad=
+while [ -n "$worker" ] && [ $n -lt 200 ]; do
+	n=$((n + 1))
+	echo "add custom" >$P/spare || { bad="$bad
+fault $n: the custom radio could not be added"; break; }
+	rc_mark
+	echo $n >/proc/$worker/fail-nth
+	echo "1 DE" >$P/hint
+	rc_wait_log "driver hint for DE: already in force|driver hint for DE from rphy[0-9]+ ignored: no memory" 5 ||
+		bad="$bad
+fault $n: the hint was neither taken nor ignored"
+	left=$(cat /proc/$worker/fail-nth)
+	echo 0 >/proc/$worker/fail-nth
+	own=$(own_alpha2)
+	if rc_log | grep -q "driver hint for DE: already in force"; then
+		taken=$((taken + 1))
+		[ "$own" = DE ] || bad="$bad
+fault $n: the hint was taken as set, but the radio's own domain is $own"
+	elif [ "$own" = DE ]; then
+		bad="$bad
+fault $n: the hint was ignored, but the radio's own domain is DE"
+	fi
+	echo del >$P/spare
+	[ "$left" = 0 ] || break
+	injected=$((injected + 1))
+done
+diag "worker, driver hint already set: $injected fault points failed in turn, $taken hints taken ($(rc_elapsed "$t0") s)"
+expect_eq "worker, driver hint already set: each failure takes the hint whole or ignores it" "" "${bad#?}"
+check "worker, driver hint already set: the loop got past the last fault point" test $n -lt 200
+check "worker, driver hint already set: at least one fault point was reached" test $injected -gt 0
+expect_eq "worker, driver hint already set: DE stays in force" DE "$(rc_alpha2)"
+
 # --- the unload: regsim's radios unregistered, then regcore itself (with
 # a request pending and a hint waiting)
 for mod in regsim regcore; do

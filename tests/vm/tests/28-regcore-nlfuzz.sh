@@ -10,7 +10,7 @@
 #
 # Count and seed from the kernel command line (make check-hardening):
 #   regvm.nlfuzz_count=N   messages of the mixed run (default 100000 on
-#                          Debian's kernel, 50000 on the debug kernel); a
+#                          Debian's kernel, 20000 on the debug kernel); a
 #                          tenth of it, at least 2000, for nobody alone
 #   regvm.nlfuzz_seed=S    nlfuzz's seed (default: new, printed)
 . /regvm/lib.sh
@@ -18,9 +18,9 @@
 require_module regcore regsim
 
 # the bounded default of make check: about 30 s on Debian's kernel (about
-# 7,000 messages/s mixed under TCG), about 75 s on the debug kernel (700/s)
+# 7,000 messages/s mixed under TCG), about 30 s on the debug kernel (700/s)
 default=100000
-is_debug && default=50000
+is_debug && default=20000
 count=$(regvm_param nlfuzz_count $default)
 seed=$(regvm_param nlfuzz_seed "")
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')

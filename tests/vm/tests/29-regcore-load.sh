@@ -11,12 +11,15 @@
 # (hung_task_timeout_secs is lowered for the group). The operations per
 # second of each kind are reported as a diagnostic.
 #
-#   regvm.load_secs=S   how long the load runs (default 60)
+#   regvm.load_secs=S   how long the load runs (default 60; 30 on the debug
+#                       kernel, where each crda run is slower)
 . /regvm/lib.sh
 . /regvm/regcore.sh
 require_module regcore regsim
 
-secs=$(regvm_param load_secs 60)
+secs_default=60
+is_debug && secs_default=30
+secs=$(regvm_param load_secs $secs_default)
 P=/sys/module/regsim/parameters
 D=/tmp/load
 stop=$D/stop
