@@ -104,8 +104,9 @@ check-db: $(REGDB_TEST) $(BUILD)/san/regdb $(BUILD)/san/regdbdump
 		sh $(TOP)/tests/unit/run-db.sh
 
 # Hermeticity: the host suites under strace never touch the machine's key
-# directory, default databases or udev rules (needs strace; not part of
-# check-host, as it runs the suites again).
+# directory, default databases or udev rules (needs strace). Part of
+# check-host (after the suites themselves: it runs them again).
+CHECK_HOST += check-hermetic
 .PHONY: check-hermetic
 check-hermetic:
 	@TOP=$(TOP) BUILD=$(BUILD) MAKE="$(MAKE)" sh $(TOP)/tests/unit/hermetic.sh
