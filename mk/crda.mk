@@ -51,6 +51,8 @@ VM_FILES += $(BUILD)/crda:/sbin/crda \
 # /etc/wireless-regdb/pubkeys. This way cfg80211 in the VM finds no
 # regulatory.db of its own and asks crda, as on a system without one, and
 # the compiler, signer and runtime trust directory are part of the run.
+# The private half goes in too, as junk a key directory may hold (group
+# 41): crda must skip it, never trust it.
 VMDB := $(BUILD)/vmdb
 VMDB_SRC := /lib/firmware/regulatory.db-upstream
 VMDB_SIG := /lib/firmware/regulatory.db.p7s-upstream
@@ -61,11 +63,12 @@ $(VMDB)/regulatory.bin: $(BUILD)/regdb $(VMDB_SRC)
 	@$(BUILD)/regdb genkey --bits 2048 --cn regcore-vm-test $(VMDB)/vmtest >/dev/null
 	@$(BUILD)/regdb compile --bin $(VMDB)/regulatory.bin \
 		--sign-key $(VMDB)/vmtest.key.priv $(VMDB)/db.txt
-$(VMDB)/vmtest.key.pub.pem: $(VMDB)/regulatory.bin
+$(VMDB)/vmtest.key.pub.pem $(VMDB)/vmtest.key.priv: $(VMDB)/regulatory.bin
 
 VM_FILES += $(VMDB)/regulatory.bin:/usr/lib/crda/regulatory.bin \
 	$(VMDB)/vmtest.key.pub.pem:/etc/wireless-regdb/pubkeys/vmtest.key.pub.pem \
 	$(BUILD)/regdb:/usr/bin/regdb $(BUILD)/regdbdump:/sbin/regdbdump \
+	$(VMDB)/vmtest.key.priv:/usr/share/regcore/vmtest.key.priv \
 	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules
 
 # Benchmark: hint-to-applied latency in the VM (tests/vm/bench/latency.sh),

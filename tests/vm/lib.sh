@@ -84,17 +84,32 @@ _next_number() {
 	echo "$REGVM_N" >"$REGVM_RUN/count"
 }
 
-# _result STATUS NAME [DIRECTIVE]: one TAP line; STATUS is pass, fail, skip
+# _result STATUS NAME [DIRECTIVE]: one TAP line; STATUS is pass, fail, skip.
+# After `todo REASON`, a pass or fail carries "# TODO REASON" and is
+# recorded as todo-pass or todo-fail.
 _result() {
-	local line
+	local line status=$1
 	_next_number
 	case $1 in
 	pass) line="ok $REGVM_N - $REGVM_GROUP: $2" ;;
 	fail) line="not ok $REGVM_N - $REGVM_GROUP: $2" ;;
 	skip) line="ok $REGVM_N - $REGVM_GROUP: $2 # SKIP $3" ;;
 	esac
+	if [ -n "${REGVM_TODO:-}" ] && [ "$1" != skip ]; then
+		line="$line # TODO $REGVM_TODO"
+		status=todo-$1
+	fi
+	REGVM_TODO=
 	printf '%s\n' "$line" >>"$REGVM_TAP"
-	printf '%s %s %s\n' "$1" "$REGVM_GROUP" "$2" >>"$REGVM_RUN/results"
+	printf '%s %s %s\n' "$status" "$REGVM_GROUP" "$2" >>"$REGVM_RUN/results"
+}
+
+# todo REASON: the next result is a known failure (a defect not fixed yet,
+# a fix on another branch): TAP's "# TODO REASON". Its failure does not
+# fail the run; the summary lists it, and lists it as passing once it
+# passes, so that the mark is removed.
+todo() {
+	REGVM_TODO=$1
 }
 
 # ok NAME: the test passed.

@@ -166,6 +166,54 @@ rc_chan() {
 	rc_channels "$1" "${3:-regcore}" | grep "^$2 "
 }
 
+# rc_table PHY: the radio's channels as regctl phy prints them, less the
+# DFS state lines (they count the seconds since the last change).
+rc_table() {
+	regctl phy "$1" | grep -v 'DFS state:'
+}
+
+# rc_ref CC [PHY]: keep PHY's (default rphy0) channel table in rc_ref_CC:
+# the table every radio must have while CC is in force. Take it right
+# after a clean change to CC.
+rc_ref() {
+	eval "rc_ref_$1=\$(rc_table \"\${2:-rphy0}\")"
+}
+
+# rc_consistent CC: CC is the domain in force and every radio has the
+# table rc_ref recorded for CC (nothing half-applied); prints what differs.
+rc_consistent() {
+	rc_got=$(rc_alpha2)
+	[ "$rc_got" = "$1" ] || { echo "domain in force: $rc_got, expected $1"; return 1; }
+	rc_want=
+	eval "rc_want=\$rc_ref_$1"
+	for rc_phy in $(regctl --json phy | jq -r '.wiphys[] | .name'); do
+		rc_tab=$(rc_table "$rc_phy")
+		[ "$rc_tab" = "$rc_want" ] && continue
+		echo "$rc_phy's channels are not those of $1:"
+		printf '%s\n' "$rc_want" >/tmp/rc-want
+		printf '%s\n' "$rc_tab" | diff /tmp/rc-want - | head -n 20
+		return 1
+	done
+}
+
+# rc_wait_alpha2 CC [SECONDS]: wait (10 s at most by default) until CC is
+# the domain in force; when it is not, prints the syslog lines since
+# syslog_mark (crda's view of why).
+rc_wait_alpha2() {
+	wait_until "${2:-10}" sh -c "regctl --json get | jq -e '.domains[0].alpha2 == \"$1\"'" &&
+		return 0
+	echo "syslog since the step began:"
+	syslog_since | sed 's/^/  /'
+	return 1
+}
+
+# rc_is_pending: true when a request waits for its answer. The probe is an
+# answer for ZZ, refused either way; the kernel's reason (extack) says
+# whether a request was pending. It costs one rate-limited kernel line.
+rc_is_pending() {
+	rc_answer ZZ 0 "$RC_00_RULES" 2>&1 | grep -q '^extack: .*does not answer the pending request'
+}
+
 # rc_uevents: the regcore uevents udevd has handled, "COUNTRY=XX" each.
 rc_uevents() {
 	udev_settle

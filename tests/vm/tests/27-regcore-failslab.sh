@@ -39,36 +39,17 @@ rc_pending 00
 check "the world request is answered" rc_answer 00
 check "regsim registers a radio" modprobe regsim radios=1
 
-# table: the radio's channels as regctl phy prints them, less the DFS
-# state lines (they count the seconds since the last change)
-table() {
-	regctl phy rphy0 | grep -v 'DFS state:'
-}
-
 # The channel tables of DE and US, made without any failure: the
-# reference a radio must match whenever that country is in force.
+# reference a radio must match whenever that country is in force
+# (rc_consistent).
 rc_set DE
-ref_DE=$(table)
+rc_ref DE
 rc_set US
-ref_US=$(table)
+rc_ref US
 expect_eq "US is in force before the failures begin" US "$(rc_alpha2)"
+# shellcheck disable=SC2154 # rc_ref sets them
 check "the DE and US channel tables differ (so a mix-up shows)" \
-	test "$ref_DE" != "$ref_US"
-
-# consistent CC: the domain in force is CC and the radio has CC's table;
-# prints what differs
-consistent() {
-	got=$(regctl get | sed -n '2s/^country \(..\): .*/\1/p')
-	[ "$got" = "$1" ] || { echo "domain in force: $got, expected $1"; return 1; }
-	eval "want=\$ref_$1"
-	tab=$(table)
-	[ "$tab" = "$want" ] || {
-		echo "the radio's channels are not those of $1:"
-		printf '%s\n' "$want" >/tmp/fs-want
-		printf '%s\n' "$tab" | diff /tmp/fs-want - | head -n 20
-		return 1
-	}
-}
+	test "$rc_ref_DE" != "$rc_ref_US"
 
 # errno_ok OUT: nlcraft's answer is success, a memory error from the
 # kernel, or a socket error (the failure hit the message on its way in or
@@ -99,7 +80,7 @@ fault $n: the request for $cc was not made"
 	case $out in
 	*"fail-nth: not reached"*)
 		# past the last point: the plain answer, which must work
-		errno_ok "$out" && consistent "$cc" >/dev/null ||
+		errno_ok "$out" && rc_consistent "$cc" >/dev/null ||
 			bad="$bad
 fault $n (not reached): $out"
 		cur=$cc
@@ -109,7 +90,7 @@ fault $n (not reached): $out"
 	injected=$((injected + 1))
 	errno_ok "$out" || bad="$bad
 fault $n: unexpected answer: $out"
-	if why=$(consistent "$cc"); then
+	if why=$(rc_consistent "$cc"); then
 		# applied whole (the failure hit only the notification, the reply
 		# or kmemleak's bookkeeping): the kernel must not have said no
 		applied=$((applied + 1))
@@ -117,14 +98,14 @@ fault $n: unexpected answer: $out"
 		case $out in *"result: -"*) bad="$bad
 fault $n: the kernel refused, yet the domain changed: $out" ;;
 		esac
-	elif why2=$(consistent "$cur"); then
+	elif why2=$(rc_consistent "$cur"); then
 		# refused whole: the kernel must not have said yes, and the
 		# request must still be pending
 		refused=$((refused + 1))
 		case $out in *"result: 0 OK"*) bad="$bad
 fault $n: the kernel accepted, yet nothing changed: $out" ;;
 		esac
-		if rc_answer "$cc" | grep -q '^result: 0 OK' && consistent "$cc" >/dev/null; then
+		if rc_answer "$cc" | grep -q '^result: 0 OK' && rc_consistent "$cc" >/dev/null; then
 			cur=$cc
 		else
 			bad="$bad
@@ -170,14 +151,14 @@ fault $n: unexpected answer: $out"
 		[ -z "$dropped" ] || bad="$bad
 fault $n: the hint was refused or never sent, yet regcore asked for $cc: $out"
 		[ -n "$last" ] || queued=$((queued + 1))
-		if rc_answer "$cc" | grep -q '^result: 0 OK' && consistent "$cc" >/dev/null; then
+		if rc_answer "$cc" | grep -q '^result: 0 OK' && rc_consistent "$cc" >/dev/null; then
 			cur=$cc
 		else
 			bad="$bad
 fault $n: the request for $cc could not be completed"
 			break
 		fi
-	elif ! consistent "$cur" >/dev/null; then
+	elif ! rc_consistent "$cur" >/dev/null; then
 		bad="$bad
 fault $n: a failed hint changed the state"
 		break
@@ -213,6 +194,6 @@ fault $n: unexpected answer: $out"
 	check "$name: the loop got past the last fault point (fewer than 400)" test $n -lt 400
 	check "$name: at least one fault point was reached" test $n -gt 1
 done
-check "after all of it the domain and the radio agree" consistent "$cur"
+check "after all of it the domain and the radio agree" rc_consistent "$cur"
 
 exit 0

@@ -84,29 +84,16 @@ check "regsim registers a radio" modprobe regsim radios=1
 radios() {
 	regctl --json phy | jq '.wiphys | length'
 }
-table() {
-	regctl phy "$1" | grep -v 'DFS state:'
-}
-ref_00=$(table rphy0)
+rc_ref 00
 rc_set US
-ref_US=$(table rphy0)
+rc_ref US
 rc_set DE
-ref_DE=$(table rphy0)
+rc_ref DE
 expect_eq "DE is in force before the failures begin" DE "$(rc_alpha2)"
+# shellcheck disable=SC2154 # rc_ref sets them
 check "the world, DE and US channel tables differ (so a mix-up shows)" \
-	test "$ref_00" != "$ref_DE" -a "$ref_DE" != "$ref_US"
+	test "$rc_ref_00" != "$rc_ref_DE" -a "$rc_ref_DE" != "$rc_ref_US"
 cur=DE
-
-# consistent CC: CC is in force and every radio has CC's table
-consistent() {
-	got=$(rc_alpha2)
-	[ "$got" = "$1" ] || { echo "domain in force: $got, expected $1"; return 1; }
-	eval "want=\$ref_$1"
-	for phy in $(regctl --json phy | jq -r '.wiphys[] | .name'); do
-		[ "$(table "$phy")" = "$want" ] ||
-			{ echo "$phy's channels are not those of $1"; return 1; }
-	done
-}
 
 # --- a driver registers a radio (regsim's spare control): allocating it,
 # applying a custom domain, registering it
@@ -140,7 +127,7 @@ fault $n: unexpected answer: $out"
 	expect_eq "spare $how: each failure leaves no radio or a whole one" "" "${bad#?}"
 	check "spare $how: the loop got past the last fault point" test $n -lt 200
 	check "spare $how: at least one fault point was reached" test $injected -gt 0
-	check "spare $how: the radios and the domain agree" consistent "$cur"
+	check "spare $how: the radios and the domain agree" rc_consistent "$cur"
 done
 
 # --- the worker thread: asking userspace (a uevent) for a user hint
@@ -167,10 +154,10 @@ fault $n: the worker neither asked for $cc nor said it could not"
 	if rc_log | grep -q "hint: asked userspace for $cc\$"; then
 		asked=$((asked + 1))
 		rc_answer $cc >/dev/null
-		consistent $cc >/dev/null && cur=$cc || bad="$bad
-fault $n: the answer for $cc did not give a consistent state"
+		rc_consistent $cc >/dev/null && cur=$cc || bad="$bad
+fault $n: the answer for $cc did not give a rc_consistent state"
 	else
-		consistent $cur >/dev/null || bad="$bad
+		rc_consistent $cur >/dev/null || bad="$bad
 fault $n: the request was dropped, but the state changed"
 	fi
 	[ "$left" = 0 ] || break
@@ -202,17 +189,17 @@ fault $n: neither restored nor dropped"
 	echo 0 >/proc/$worker/fail-nth
 	echo 60000 >$T
 	if [ "$(rc_alpha2)" = 00 ]; then
-		consistent 00 >/dev/null || bad="$bad
+		rc_consistent 00 >/dev/null || bad="$bad
 fault $n: the world is in force, but a radio's channels are not the world's"
 		cur=00
 	else
-		consistent $cur >/dev/null || bad="$bad
+		rc_consistent $cur >/dev/null || bad="$bad
 fault $n: the request was dropped, but the state changed"
 	fi
 	# the queue keeps moving: a user hint is asked for and installed
 	cc=DE
 	[ "$cur" = DE ] && cc=US
-	if rc_set $cc && consistent $cc >/dev/null; then
+	if rc_set $cc && rc_consistent $cc >/dev/null; then
 		cur=$cc
 	else
 		bad="$bad

@@ -48,16 +48,11 @@ slab_kb() {
 domain() {
 	regctl --json get | jq -c '.domains[] | select(.scope == "global")'
 }
-# in_force CC [SECONDS]: wait until CC is the domain in force
-in_force() {
-	wait_until "${2:-30}" sh -c "regctl --json get | jq -e '.domains[0].alpha2 == \"$1\"'"
-}
-
 check "regcore loads, the world is asked for" rc_load
 wait_until 30 sh -c 'regctl --json get | jq -e ".domains[0].alpha2 == \"00\""'
 check "regsim registers two radios" modprobe regsim radios=2
 check "crda sets DE for a user hint" sh -c 'regctl set DE && sleep 0.1'
-in_force DE || not_ok "DE is in force after crda's answer" "$(regctl get)"
+rc_wait_alpha2 DE 30 >/dev/null || not_ok "DE is in force after crda's answer" "$(regctl get)"
 # the debug lines of every hint would flood the serial console
 echo 'module regcore -p' >/sys/kernel/debug/dynamic_debug/control 2>/dev/null
 udev_settle
@@ -118,7 +113,7 @@ cur=$(rc_alpha2)
 expect_match "the domain in force ($cur) is one of $COUNTRIES" \
 	"^($(echo $COUNTRIES | tr ',' '|'))\$" "$cur"
 check "a user hint for US is still served by crda" regctl set US
-if in_force US 60; then
+if rc_wait_alpha2 US 60 >/dev/null; then
 	ok "US is in force after the fuzzing"
 else
 	not_ok "US is in force after the fuzzing" "$(regctl get)"

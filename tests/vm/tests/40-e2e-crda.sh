@@ -45,15 +45,6 @@ db_rules() {
 		/FREQ_RANGE_MAX_BW:/ { b = $2 }
 		/MAX_EIRP:/ { print s "-" e "@" b ":" $2 ":" f }'
 }
-# wait_alpha2 CC: wait (10 s at most) until CC is in force; when it is
-# not, the syslog lines since syslog_mark explain why (crda's view)
-wait_alpha2() {
-	wait_until 10 sh -c "regctl --json get | jq -e '.domains[0].alpha2 == \"$1\"'" && return 0
-	echo "syslog since the step began:"
-	syslog_since | sed 's/^/  /'
-	return 1
-}
-
 syslog_mark
 rc_mark
 # 6 s for crda to answer: under TCG, with the whole suite's load, a crda
@@ -75,7 +66,7 @@ syslog_mark
 rc_mark
 rc_uevents_clear
 check "regctl set DE is accepted" regctl set DE
-check "DE is in force within 10 s" wait_alpha2 DE
+check "DE is in force within 10 s" rc_wait_alpha2 DE
 expect_eq "regctl get shows DE with exactly the database's rules" \
 	"$(db_rules regcore DE)" "$(domain_rules regcore)"
 check "regctl get prints DE as iw would" sh -c 'regctl get | grep -qx "country DE: DFS-ETSI"'
@@ -105,7 +96,7 @@ expect_match "crda logs that XZ is not in the database" \
 expect_eq "the domain is unchanged" DE "$(rc_alpha2)"
 check "after the timeout the user's DE is asked for again" \
 	rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE$'
-check "and crda brings it back" wait_alpha2 DE
+check "and crda brings it back" rc_wait_alpha2 DE
 
 # A tampered database: crda refuses it and sends nothing.
 syslog_mark
@@ -124,7 +115,7 @@ expect_no_match "the kernel received no rules for FR" 'domain FR' "$(rc_log)"
 mv "$db.good" "$db"
 check "after the timeout the user's DE is asked for again" \
 	rc_wait_log 'regcore: settings restored: world domain in force, asking again for DE$'
-check "and crda, with the database repaired, brings it back" wait_alpha2 DE
+check "and crda, with the database repaired, brings it back" rc_wait_alpha2 DE
 
 # No crda at all: the request times out and the system stays usable.
 rc_mark
@@ -138,7 +129,7 @@ check "the user's DE, asked for again, times out too and is forgotten" \
 	rc_wait_log 'regcore: no answer for the user request for DE within 6000 ms: dropped$'
 mv /sbin/crda.off /sbin/crda
 check "with crda back, regctl set DE works again" sh -c 'regctl set DE'
-check "DE is in force" wait_alpha2 DE
+check "DE is in force" rc_wait_alpha2 DE
 
 # A driver hint at probe takes the same path.
 syslog_mark
@@ -177,7 +168,7 @@ check "cfg80211 has DE within 10 s" \
 expect_eq "cfg80211 has exactly the database's rules" "$(db_rules nl80211 DE)" "$(domain_rules nl80211)"
 check "regcore loads next to it" rc_load
 check "regctl set DE" regctl set DE
-check "regcore has DE within 10 s" wait_alpha2 DE
+check "regcore has DE within 10 s" rc_wait_alpha2 DE
 expect_eq "regctl get on regcore prints the same text as iw reg get on cfg80211" \
 	"$(iw reg get)" "$(regctl get)"
 
