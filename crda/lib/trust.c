@@ -367,9 +367,34 @@ int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
 	return add_blob(t, name, data, len, false, err);
 }
 
-/* Add the keys in a PEM or DER blob; @lazy: parse them on first use. */
+/* Forget the keys added after the first @n: a file is taken whole or not. */
+static void trust_truncate(struct regdb_trust *t, size_t n)
+{
+	while (t->n > n)
+		tkey_clear(&t->keys[--t->n]);
+}
+
+static int add_blob_keys(struct regdb_trust *t, const char *name,
+			 const void *data, size_t len, bool lazy, char **err);
+
+/*
+ * Add the keys in a PEM or DER blob; @lazy: parse them on first use. A
+ * blob with one bad block adds nothing: the keys before it are taken back,
+ * so that what is reported as not trusted is not trusted.
+ */
 static int add_blob(struct regdb_trust *t, const char *name, const void *data,
 		    size_t len, bool lazy, char **err)
+{
+	size_t n = t->n;
+	int r = add_blob_keys(t, name, data, len, lazy, err);
+
+	if (r < 0)
+		trust_truncate(t, n);
+	return r;
+}
+
+static int add_blob_keys(struct regdb_trust *t, const char *name,
+			 const void *data, size_t len, bool lazy, char **err)
 {
 	const char *text = data;
 	size_t pos = 0, added = 0;

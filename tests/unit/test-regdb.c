@@ -1711,6 +1711,41 @@ static void key_directory_skips_what_is_not_a_key(void)
 	free(dir);
 }
 
+/*
+ * A file whose good key is followed by a bad block is skipped whole: the
+ * good key must not stay trusted while the file is reported as skipped.
+ */
+static void a_file_with_a_bad_block_adds_no_key(void)
+{
+	static const char bad[] = "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n";
+	char *src = tpath("sforshee.x509.pem"), *err = NULL;
+	struct regdb_trust *t = regdb_trust_new(false, NULL);
+	struct blob k;
+	char *both;
+	int r;
+
+	LOAD(src, &k);
+	both = malloc(k.len + sizeof(bad));
+	CHECK(both, "malloc");
+	memcpy(both, k.p, k.len);
+	memcpy(both + k.len, bad, sizeof(bad));
+	r = regdb_trust_add_mem(t, "mixed.pem", both, k.len + sizeof(bad) - 1,
+				&err);
+	CHECK(r < 0 && regdb_trust_count(t) == 0,
+	      "a good certificate, then a broken block: %d, %zu keys trusted, %s",
+	      r, regdb_trust_count(t), err ? err : "");
+	free(err);
+	err = NULL;
+	CHECK(regdb_trust_add_mem(t, "good.pem", k.p, k.len, &err) == 1 &&
+	      regdb_trust_count(t) == 1, "the certificate alone: %s",
+	      err ? err : "");
+	free(err);
+	free(both);
+	regdb_trust_free(t);
+	free(k.p);
+	free(src);
+}
+
 int main(void)
 {
 	rdb_crypto_init();
@@ -1760,6 +1795,8 @@ int main(void)
 	    trusted_set_reads_directories_and_refuses_garbage);
 	run("key_directory_skips_what_is_not_a_key",
 	    key_directory_skips_what_is_not_a_key);
+	run("a_file_with_a_bad_block_adds_no_key",
+	    a_file_with_a_bad_block_adds_no_key);
 	run("key_files_are_private_and_never_overwritten_without_force",
 	    key_files_are_private_and_never_overwritten_without_force);
 	run("files_over_64_mib_are_not_read", files_over_64_mib_are_not_read);
