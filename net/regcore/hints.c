@@ -19,11 +19,14 @@
  * A request that times out, or whose answer cannot be applied, restores
  * the settings (regcore_restore()): the world domain, then the hints that
  * were waiting, then the user's earlier choice asked for again. After
- * REGCORE_MAX_FAILURES such failures in a row nothing is asked again, and
- * country elements are dropped, until a user or driver hint arrives
- * (cfg80211 stops calling crda after 10 timeouts in a row): userspace that
- * never answers, or a rogue access point naming a country nobody knows,
- * cannot keep the queue busy forever.
+ * REGCORE_MAX_FAILURES such failures in a row nothing is asked again until
+ * a hint arrives (cfg80211 stops calling crda after 10 timeouts in a row):
+ * userspace that never answers cannot keep the queue busy forever. After
+ * REGCORE_MAX_FAILURES failed country element requests in a row, country
+ * elements are dropped for REGCORE_IE_BACKOFF (or until a user or driver
+ * hint): a rogue access point naming a country nobody knows costs one
+ * request per period. cfg80211 has no such bound, as it hears of a country
+ * element once per association.
  *
  * Drivers and remote access points (through country elements) can give
  * hints at any rate, so the queue is bounded (REGCORE_MAX_QUEUED hints,
@@ -88,6 +91,8 @@ struct regcore_request {
  * after which a restore asks for nothing again.
  */
 #define REGCORE_MAX_FAILURES	10
+/* How long country elements are dropped after too many failed. */
+#define REGCORE_IE_BACKOFF	(300 * HZ)
 
 enum regcore_treatment {
 	REGCORE_REQ_OK,
@@ -104,13 +109,21 @@ static DEFINE_SPINLOCK(regcore_requests_lock);
 /* Bounded hints in the queue, all and from country elements. */
 static unsigned int regcore_n_queued;
 static unsigned int regcore_n_queued_ie;
-/* Restores since the last user or driver hint, or the last answer
- * applied. Country elements do not reset it: a remote party must not keep
- * the core asking for a country userspace does not answer.
+/* Restores since the last hint from outside or the last answer applied
+ * (cfg80211 too lets every new hint, a country element's included, call
+ * crda again).
  */
 static unsigned int regcore_failures;
-/* The country element dropped for those failures has been logged. */
-static bool regcore_failures_ie_logged;
+/* Country element requests that failed in a row since the last user or
+ * driver hint or answer applied, and when the last one failed: after
+ * REGCORE_MAX_FAILURES of them, country elements are dropped for
+ * REGCORE_IE_BACKOFF, so that a remote party naming a country userspace
+ * does not answer costs one request per period, not one per association.
+ */
+static unsigned int regcore_ie_failures;
+static unsigned long regcore_ie_failed_at;
+/* The dropping has been logged since the last country element failure. */
+static bool regcore_ie_drop_logged;
 /* Bumped by every restore: a radio's last country element
  * (regcore_wiphy.ie_alpha2) counts as a repeat only within one generation.
  */
@@ -134,10 +147,9 @@ static struct regcore_request regcore_core_world = {
 
 /* The request being processed or processed last; never NULL. */
 static struct regcore_request *regcore_last = &regcore_core_world;
-/* Its initiator and radio, for lock-free readers (see core.h). */
-/* Its initiator (high 32 bits) and radio (low 32 bits) in one word, so
- * that a lock-free reader never sees one request's initiator with
- * another's radio. Written under regcore_mutex.
+/* Its initiator (high 32 bits) and radio (low 32 bits) for lock-free
+ * readers (see core.h), in one word so that a reader never sees one
+ * request's initiator with another's radio. Written under regcore_mutex.
  */
 static atomic64_t regcore_last_pub =
 	ATOMIC64_INIT(((u64)NL80211_REGDOM_SET_BY_CORE << 32) |
@@ -296,27 +308,31 @@ static void regcore_notify(void)
 	regcore_nl_reg_change(regcore_last_request_info());
 }
 
-/* Forget the failures in a row. Called with regcore_requests_lock held. */
+/* Forget the failures in a row, country elements' too. Called with
+ * regcore_requests_lock held.
+ */
 static void regcore_failures_reset(void)
 {
 	regcore_failures = 0;
-	regcore_failures_ie_logged = false;
+	regcore_ie_failures = 0;
 }
 
 /* Whether a country element hint from @wiphy must be dropped rather than
- * queued: after REGCORE_MAX_FAILURES failures in a row (a country
- * userspace does not answer, say a rogue access point's "ZZ"), or when it
- * repeats the radio's last country element since the last restore (a
- * driver reporting every beacon; cfg80211 is told once per association).
- * Sets *@log when the first kind is to be logged. Called with
+ * queued: within REGCORE_IE_BACKOFF of the last of REGCORE_MAX_FAILURES
+ * or more failed country element requests in a row (a country userspace
+ * does not answer, say a rogue access point's "ZZ"), or when it repeats
+ * the radio's last country element since the last restore (a driver
+ * reporting every beacon; cfg80211 is told once per association). Sets
+ * *@log when the first kind is to be logged. Called with
  * regcore_requests_lock held.
  */
 static bool regcore_ie_drop(const struct regcore_wiphy *wiphy,
 			    const struct regcore_request *req, bool *log)
 {
-	if (regcore_failures >= REGCORE_MAX_FAILURES) {
-		*log = !regcore_failures_ie_logged;
-		regcore_failures_ie_logged = true;
+	if (regcore_ie_failures >= REGCORE_MAX_FAILURES &&
+	    time_before(jiffies, regcore_ie_failed_at + REGCORE_IE_BACKOFF)) {
+		*log = !regcore_ie_drop_logged;
+		regcore_ie_drop_logged = true;
 		return true;
 	}
 	return wiphy->ie_gen == regcore_restore_gen &&
@@ -342,7 +358,7 @@ static int regcore_queue(struct regcore_request *req,
 		err = -ESHUTDOWN;
 	} else if (ie_wiphy && regcore_ie_drop(ie_wiphy, req, &log)) {
 		dropped = true;
-		failures = regcore_failures;
+		failures = regcore_ie_failures;
 	} else if (req->bounded && (regcore_n_queued >= REGCORE_MAX_QUEUED ||
 				    (is_ie && regcore_n_queued_ie >=
 				     REGCORE_MAX_QUEUED_IE))) {
@@ -351,7 +367,9 @@ static int regcore_queue(struct regcore_request *req,
 		if (req->bounded) {
 			regcore_n_queued++;
 			regcore_n_queued_ie += is_ie;
-			if (!is_ie)
+			if (is_ie)
+				regcore_failures = 0;
+			else
 				regcore_failures_reset();
 			if (req->initiator == NL80211_REGDOM_SET_BY_USER)
 				regcore_user_seq++;
@@ -367,8 +385,9 @@ static int regcore_queue(struct regcore_request *req,
 	spin_unlock(&regcore_requests_lock);
 
 	if (log)
-		pr_info("country elements dropped from now on (%.2s from %s first): %u requests failed in a row; a user or driver hint ends it\n",
-			req->alpha2, ie_wiphy->name, failures);
+		pr_info("country elements dropped for %u s (%.2s from %s first): %u of their requests failed in a row; a user or driver hint ends it\n",
+			REGCORE_IE_BACKOFF / HZ, req->alpha2, ie_wiphy->name,
+			failures);
 	else if (dropped)
 		pr_debug("country element %.2s from %s dropped: %s\n",
 			 req->alpha2, ie_wiphy->name,
@@ -618,8 +637,10 @@ static void regcore_apply_treatment(struct regcore_request *req,
 
 	if (req->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
 	    treatment != REGCORE_REQ_IGNORE) {
-		/* As cfg80211: without memory for the radio's copy of the
-		 * domain in force, the hint is ignored whole.
+		/* Without memory for the radio's copy of the domain in
+		 * force, the hint is ignored (as cfg80211 ignores it), and
+		 * the radio stays custom (cfg80211 clears the flag when the
+		 * hint is given, whatever becomes of it).
 		 */
 		if (treatment != REGCORE_REQ_OK &&
 		    !regcore_wiphy_keep_current(wiphy)) {
@@ -798,8 +819,9 @@ static bool regcore_user_hint_queued(void)
  * choice is forgotten, so restores do not follow each other for the same
  * reason; and after REGCORE_MAX_FAILURES failures in a row (a parameter
  * crda does not know, crda missing) nothing is asked again until a hint
- * arrives from outside. @failed is the request that could not be
- * completed.
+ * arrives from outside. A failed country element request also counts
+ * towards the country elements' own bound (regcore_ie_drop()). @failed is
+ * the request that could not be completed.
  */
 static void regcore_restore(const struct regcore_request *failed)
 {
@@ -814,6 +836,11 @@ static void regcore_restore(const struct regcore_request *failed)
 
 	spin_lock(&regcore_requests_lock);
 	failures = ++regcore_failures;
+	if (failed->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE) {
+		regcore_ie_failures++;
+		regcore_ie_failed_at = jiffies;
+		regcore_ie_drop_logged = false;
+	}
 	regcore_restore_gen++;
 	spin_unlock(&regcore_requests_lock);
 

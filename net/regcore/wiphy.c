@@ -297,8 +297,10 @@ EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
  * @wiphy: a registered radio
  * @alpha2: two letters (any case)
  *
- * The hint is queued; regcore asks userspace for the country's rules and,
- * as cfg80211 does, clears %REGCORE_REG_CUSTOM_REG when it processes it.
+ * The hint is queued; regcore asks userspace for the country's rules and
+ * clears %REGCORE_REG_CUSTOM_REG when it processes it, unless the hint is
+ * ignored (cfg80211 clears the flag when the hint is given, whatever
+ * becomes of it).
  *
  * Context: process context.
  * Return: 0 when queued; -EINVAL for a missing or unregistered radio or a
@@ -333,11 +335,15 @@ EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
  * as cfg80211 is told of it: a repeat of the radio's last element (same
  * country, no restore since) is dropped, so a driver that reports every
  * beacon costs nothing, and a later repeat after a user hint does not undo
- * it. Also dropped before it is queued: while a country element of a
- * registered radio is in force (or being asked for), as cfg80211 does;
- * for a radio with REGCORE_REG_COUNTRY_IE_IGNORE; and after 10 failed
- * requests in a row (a country userspace does not answer) until a user or
- * driver hint comes.
+ * it. This differs from cfg80211 in one case: a new association to an
+ * access point of the same country after a user or driver hint asks
+ * cfg80211 for the country again, and regcore not (it has no disconnect
+ * call yet to tell a new association from a beacon). Also dropped before
+ * it is queued: while a country element of a registered radio is in force
+ * (or being asked for), as cfg80211 does; for a radio with
+ * REGCORE_REG_COUNTRY_IE_IGNORE; and for 300 s after 10 failed country
+ * element requests in a row (a country userspace does not answer), or
+ * until a user or driver hint comes.
  *
  * Context: process context.
  * Return: 0 when queued or dropped so; -EINVAL for bad arguments; -EBUSY

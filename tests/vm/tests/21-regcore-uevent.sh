@@ -95,8 +95,9 @@ rc_unload
 
 # A rogue access point names a country crda cannot answer for (ZZ) with
 # every beacon: each request times out and restores the world. After 10
-# failures in a row country elements are dropped until a user or driver
-# hint comes: ten ZZ requests, then silence, however long the beacons go on.
+# country element requests failed in a row, country elements are dropped
+# for 300 s or until a user or driver hint comes: ten ZZ requests, then
+# silence, however long the beacons go on.
 short=300
 is_debug && short=1000
 rc_uevents_clear
@@ -118,7 +119,7 @@ rc_check "ZZ with every beacon for $((short * 16 / 1000 + 2)) s is taken without
 expect_eq "ZZ was asked for 10 times, then never again" \
 	"$(for i in $(seq 10); do printf 'COUNTRY=ZZ '; done)" "$(rc_uevents | tr '\n' ' ')"
 expect_match "the kernel log says country elements are dropped and why" \
-	'regcore: country elements dropped from now on \(ZZ from rphy[0-9]+ first\): 10 requests failed in a row; a user or driver hint ends it' \
+	'regcore: country elements dropped for 300 s \(ZZ from rphy[0-9]+ first\): 10 of their requests failed in a row; a user or driver hint ends it' \
 	"$(rc_log)"
 expect_eq "the world domain is in force" 00 "$(rc_alpha2)"
 echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms

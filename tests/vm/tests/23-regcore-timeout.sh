@@ -125,6 +125,22 @@ check "and its answer installs DE" rc_answer DE
 expect_eq "DE is in force" DE "$(rc_alpha2)"
 rc_unload
 
+# Those failures were not country elements': an access point's element
+# that comes after them (a boot where crda was late) is still asked for,
+# as cfg80211 lets every new hint call crda again.
+rc_mark
+check "regcore loads with ieee80211_regdom=QQ again" \
+	rc_load ieee80211_regdom=QQ crda_timeout_ms=$short
+rc_wait_log 'requests failed in a row: QQ is not asked for again until a new hint' \
+	$((short * 14 / 1000 + 10))
+echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms
+check "regsim registers a radio" modprobe regsim radios=1
+rc_mark
+check "a country element for FR after the 10 failures is taken" \
+	sh -c "echo '0 FR ' >/sys/module/regsim/parameters/country_ie"
+check "and asked for" rc_wait_log 'country IE hint: asked userspace for FR$'
+rc_unload
+
 # A request that times out never holds up the queue: what waits goes
 # first, and a user hint among it makes asking for QQ again moot.
 rc_uevents_clear
