@@ -333,8 +333,10 @@ static gcry_sexp_t load_x509_key(const char *path, const unsigned char *data,
 	}
 	r = gnutls_x509_privkey_init(&key);
 	if (!r)
-		r = gnutls_x509_privkey_import2(key, &in, GNUTLS_X509_FMT_PEM,
-						NULL, 0);
+		r = gnutls_x509_privkey_import2(key, &in,
+						len && data[0] == 0x30 ?
+						GNUTLS_X509_FMT_DER :
+						GNUTLS_X509_FMT_PEM, NULL, 0);
 	if (r == GNUTLS_E_DECRYPTION_FAILED) {
 		rdb_err(err, path, "the private key is encrypted: give an unencrypted copy (openssl pkey -in KEY -out COPY)");
 		goto out;
@@ -417,6 +419,14 @@ struct regdb_key *regdb_key_load(const char *key_path, const char *cert_path,
 		return NULL;
 	}
 	gcry_sexp_release(rsa);
+	/* What no reader would trust is not worth signing with. */
+	if (gcry_pk_get_nbits(k->priv) < RDB_MIN_RSA_BITS) {
+		rdb_err(err, key_path,
+			"an RSA key of %u bits: readers trust no fewer than %u",
+			gcry_pk_get_nbits(k->priv), RDB_MIN_RSA_BITS);
+		regdb_key_free(k);
+		return NULL;
+	}
 	if (cert_path && load_cert(k, cert_path, err)) {
 		regdb_key_free(k);
 		return NULL;

@@ -209,6 +209,17 @@ c "the refusal names the file and the reason" \
 pem genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$work/ec.pem"
 t "a PEM key that is not RSA is refused" 1 "$regdb" sign --sign-key "$work/ec.pem" "$work/p1.bin"
 c "the refusal names the file and the reason" has "ec.pem: .*not an RSA key" "$work/err"
+# DER keys, as regdb(8) promises, and no key too short for any reader
+pem pkey -in "$work/p8.pem" -outform DER -out "$work/p8.der"
+cp "$T/regulatory.bin" "$work/der.bin"
+t "regdb sign signs with a DER key (PKCS#8)" 0 "$regdb" sign \
+	--sign-key "$work/p8.der" "$work/der.bin"
+t "which verifies with the matching public key (DER)" 0 \
+	"$regdb" verify -n -k "$work/pem.pub.pem" "$work/der.bin"
+pem genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$work/short.pem"
+t "a 1024-bit key is refused for signing" 1 "$regdb" sign \
+	--sign-key "$work/short.pem" "$work/der.bin"
+c "the refusal names the file and the size" has "short.pem: an RSA key of 1024 bits" "$work/err"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
