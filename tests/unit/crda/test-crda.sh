@@ -225,7 +225,9 @@ cp "$old/sforshee.x509.pem" "$t/gw/"
 cp "$old/sforshee.x509.pem" "$t/ow/"
 chmod 0664 "$t/gw/sforshee.x509.pem"
 chmod 0646 "$t/ow/sforshee.x509.pem"
-# a usable key beside it, so the directory itself is not refused
+# beside it the same key as a bare public key, which cannot verify a
+# regulatory.db (only a certificate can): the refusal is the skipped
+# certificate's, not the directory's
 cp "$old/sforshee.key.pub.pem" "$t/gw/other.pub.pem"
 cp "$old/sforshee.key.pub.pem" "$t/ow/other.pub.pem"
 chmod 0644 "$t/gw/other.pub.pem" "$t/ow/other.pub.pem"
