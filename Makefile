@@ -5,7 +5,8 @@
 #   make             build the module (regcore.ko, regsim.ko) and the tools
 #   make modules     the kernel modules only, against KDIR
 #   make tools       the userspace tools only
-#   make check       host tests, then the VM suite on both kernels
+#   make check       host tests, then the VM suite on every supported
+#                    Debian kernel series installed and on the debug kernel
 #   make demo        boot a VM and walk through a country change
 #   make bench       benchmarks (ratios against a baseline of the same run)
 #   make fuzz        run every fuzz target for a bounded time
@@ -25,6 +26,13 @@ BUILD := $(TOP)/build
 # machine runs some other kernel). KVER= or KDIR= override it.
 KVER ?= $(shell $(TOP)/scripts/kver.sh)
 KDIR ?= /lib/modules/$(KVER)/build
+
+# Every supported kernel series that is installed (scripts/kvers.sh: 6.1
+# and 6.12, the newest version of each): make check builds, checks and
+# boots each one. KSERIES_PAIRS holds SERIES=VERSION words.
+KSERIES_PAIRS := $(shell $(TOP)/scripts/kvers.sh --series 2>/dev/null | tr ' ' '=')
+KSERIES := $(foreach p,$(KSERIES_PAIRS),$(firstword $(subst =, ,$(p))))
+kver_of = $(word 2,$(subst =, ,$(filter $(1)=%,$(KSERIES_PAIRS))))
 
 # Userspace: C11, warnings are errors.
 CC ?= cc
@@ -67,6 +75,7 @@ tools: $(TOOLS)
 # reported before ten minutes of VM time are spent.
 check: deps
 	@mkdir -p $(BUILD)/logs
+	@$(TOP)/scripts/kvers.sh >/dev/null
 	@$(foreach c,$(CHECK_PREFETCH),nice -n 19 $(c) >$(BUILD)/logs/prefetch-$(notdir $(c)).log 2>&1 &)
 	@$(TOP)/scripts/run-checks.sh $(CHECK_HOST) $(CHECK_VM)
 check-host: $(CHECK_HOST)

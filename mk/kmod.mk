@@ -9,10 +9,16 @@ modules:
 	@$(TOP)/scripts/build-modules.sh $(KDIR) $(KMOD_OUT)
 	@echo "modules: $(KMOD_OUT)/regcore.ko $(KMOD_OUT)/tests/regsim/regsim.ko"
 
-# sparse and checkpatch over the kernel code, one host test each.
-CHECK_HOST += check-kstyle
+# sparse and checkpatch over the kernel code, one host test each:
+# check-kstyle for KVER, check-kstyle-SERIES for each installed series
+# (make check runs these).
+CHECK_HOST += $(addprefix check-kstyle-,$(KSERIES))
+.PHONY: check-kstyle $(addprefix check-kstyle-,$(KSERIES))
 check-kstyle:
 	@$(TOP)/scripts/check-kstyle.sh $(KDIR) $(BUILD)/kstyle/$(KVER)
+$(addprefix check-kstyle-,$(KSERIES)): check-kstyle-%:
+	@$(TOP)/scripts/check-kstyle.sh /lib/modules/$(call kver_of,$*)/build \
+		$(BUILD)/kstyle/$(call kver_of,$*)
 
 # The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh) source this
 # helper and read JSON with jq.

@@ -29,15 +29,15 @@ VM_FILES ?=
 VM_MODULES ?=
 VM_TESTS ?=
 VM_KERNEL ?= debian
-VM_RUN = BUILD="$(BUILD)" KVER="$(KVER)" KDIR="$(KDIR)" \
-	VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)" \
-	$(TOP)/tests/vm/run.sh
+VM_ENV = BUILD="$(BUILD)" VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)"
+VM_RUN = $(VM_ENV) KVER="$(KVER)" KDIR="$(KDIR)" $(TOP)/tests/vm/run.sh
 
 # The SRC half of each VM_FILES pair, for make to bring up to date first.
 vm_srcs = $(foreach f,$(VM_FILES),$(firstword $(subst :, ,$(f))))
 
-.PHONY: check-vm-debian check-vm-debug vm-shell debug-kernel vm-files
-CHECK_VM += check-vm-debian check-vm-debug
+.PHONY: check-vm-debian check-vm-debug vm-shell debug-kernel vm-files \
+	$(addprefix check-vm-,$(KSERIES))
+CHECK_VM += $(addprefix check-vm-,$(KSERIES)) check-vm-debug
 # The debug kernel takes about 25 CPU-minutes to build the first time: make
 # check starts it while the host suites and the Debian kernel's run; the
 # debug run waits for it (the build holds a lock on the cache).
@@ -51,8 +51,15 @@ export VM_GROUP_TIMEOUT ?= 900
 vm-files:
 	$(if $(strip $(vm_srcs)),@$(MAKE) -s --no-print-directory $(vm_srcs))
 
+# check-vm-debian: Debian's kernel KVER (the newest installed);
+# check-vm-SERIES (check-vm-6.1, check-vm-6.12): that series' newest.
 check-vm-debian: vm-files
 	@$(VM_RUN) debian $(VM_FILES)
+
+$(addprefix check-vm-,$(KSERIES)): check-vm-%: vm-files
+	@$(VM_ENV) KVER="$(call kver_of,$*)" \
+		KDIR="/lib/modules/$(call kver_of,$*)/build" VM_OUT="$(BUILD)/vm/$*" \
+		$(TOP)/tests/vm/run.sh debian $(VM_FILES)
 
 check-vm-debug: vm-files
 	@$(VM_RUN) debug $(VM_FILES)

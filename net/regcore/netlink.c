@@ -26,6 +26,7 @@
 #include <net/genetlink.h>
 #include <uapi/linux/regcore.h>
 
+#include "compat.h"
 #include "core.h"
 
 static const struct nla_policy regcore_rule_policy[NL80211_REG_RULE_ATTR_MAX + 1] = {
@@ -474,15 +475,15 @@ cancel:
 static int regcore_nl_dump_wiphy(struct sk_buff *skb,
 				 struct netlink_callback *cb)
 {
-	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct nlattr **attrs = regcore_dump_attrs(cb);
 	struct regcore_wiphy *wiphy;
 	long pos = 0;
 	int err = 0, start;
 
 	mutex_lock(&regcore_mutex);
 	if (!cb->args[0] && !cb->args[1] && !cb->args[2] &&
-	    info->attrs[NL80211_ATTR_WIPHY]) {
-		u32 idx = nla_get_u32(info->attrs[NL80211_ATTR_WIPHY]);
+	    attrs[NL80211_ATTR_WIPHY]) {
+		u32 idx = nla_get_u32(attrs[NL80211_ATTR_WIPHY]);
 
 		if (!regcore_wiphy_by_idx(idx)) {
 			err = -ENODEV;

@@ -47,6 +47,8 @@
 #include <linux/slab.h>
 #include <net/regcore.h>
 
+#include "compat.h"
+
 /* The scenarios of mac80211_hwsim's regtest parameter, same numbers. */
 enum regsim_regtest {
 	REGSIM_REGTEST_DISABLED = 0,
@@ -73,7 +75,7 @@ MODULE_PARM_DESC(regtest, "mac80211_hwsim regtest scenario to reproduce (0-10)")
 /* The countries hwsim's scenarios use, in its order. */
 static const char * const regsim_alpha2s[] = { "FI", "AL", "US", "DE", "JP", "AL" };
 
-/* hwsim's two custom world domains. */
+/* hwsim's custom world domains. */
 static const struct regcore_regdomain regsim_custom_01 = {
 	.n_reg_rules = 5,
 	.alpha2 = "99",
@@ -95,6 +97,27 @@ static const struct regcore_regdomain regsim_custom_02 = {
 		REGCORE_RULE(5855 - 10, 5925 + 10, 40, 0, 33, 0),
 	}
 };
+
+/* hwsim's third one: custom_01 plus all of 6 GHz at up to 320 MHz. */
+static const struct regcore_regdomain regsim_custom_03 = {
+	.n_reg_rules = 6,
+	.alpha2 = "99",
+	.reg_rules = {
+		REGCORE_RULE(2412 - 10, 2462 + 10, 40, 0, 20, 0),
+		REGCORE_RULE(2484 - 10, 2484 + 10, 40, 0, 20, 0),
+		REGCORE_RULE(5150 - 10, 5240 + 10, 40, 0, 30, 0),
+		REGCORE_RULE(5745 - 10, 5825 + 10, 40, 0, 30, 0),
+		REGCORE_RULE(5855 - 10, 5925 + 10, 40, 0, 33, 0),
+		REGCORE_RULE(5955 - 10, 7125 + 10, 320, 0, 33, 0),
+	}
+};
+
+/* The custom world domain of regtest 5 and 6 on this kernel (compat.h). */
+static const struct regcore_regdomain *regsim_custom_world(void)
+{
+	return REGCORE_HWSIM_CUSTOM_WORLD_6GHZ ? &regsim_custom_03 :
+						 &regsim_custom_01;
+}
 
 /* hwsim's 5 GHz channel list (MHz). */
 static const u16 regsim_freqs_5ghz[] = {
@@ -178,11 +201,11 @@ static struct regsim_setup regsim_scenario(int i)
 			s.regd = &regsim_custom_01;
 		break;
 	case REGSIM_REGTEST_CUSTOM_WORLD:
-		s.regd = &regsim_custom_01;
+		s.regd = regsim_custom_world();
 		break;
 	case REGSIM_REGTEST_CUSTOM_WORLD_2:
 		if (i == 0)
-			s.regd = &regsim_custom_01;
+			s.regd = regsim_custom_world();
 		else if (i == 1)
 			s.regd = &regsim_custom_02;
 		break;

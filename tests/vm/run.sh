@@ -33,6 +33,9 @@
 #                 whose KASAN covers them)
 #   VM_APPEND     more kernel command line
 #   BUILD         output directory (default: build/ of the source tree)
+#   VM_OUT        where the initramfs, console and TAP logs go (default
+#                 BUILD/vm/debian or BUILD/vm/debug); runs at the same
+#                 time need their own
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -99,7 +102,7 @@ else
 fi
 
 # --- the initramfs
-out=$BUILD/vm/$flavour
+out=${VM_OUT:-$BUILD/vm/$flavour}
 mkdir -p "$out"
 initrd=$out/initramfs.cpio
 "$here/mkinitramfs.sh" -o "$initrd" -k "$kver" -m "$moddir" -f "$flavour" \
