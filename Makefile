@@ -11,11 +11,12 @@
 #   make bench       benchmarks (ratios against a baseline of the same run)
 #   make fuzz        run every fuzz target for a bounded time
 #   make install     install into DESTDIR (PREFIX=/usr)
+#   make uninstall   remove what make install put there
 #   make deps        install the Debian packages the project needs
 #
 # The parts of the project each own a fragment under mk/; a fragment adds
 # its goals to the aggregate variables below (TOOLS, CHECK_HOST, CHECK_VM,
-# BENCH, FUZZ, INSTALL_GOALS, CLEAN_FILES).
+# BENCH, FUZZ, INSTALL_FILES, INSTALL_GOALS, UNINSTALL_GOALS, CLEAN_FILES).
 
 SHELL := /bin/bash
 TOP := $(CURDIR)
@@ -34,6 +35,15 @@ KSERIES_PAIRS := $(shell $(TOP)/scripts/kvers.sh --series 2>/dev/null | tr ' ' '
 KSERIES := $(foreach p,$(KSERIES_PAIRS),$(firstword $(subst =, ,$(p))))
 kver_of = $(word 2,$(subst =, ,$(filter $(1)=%,$(KSERIES_PAIRS))))
 
+# The version, from its one source: the first line of debian/changelog
+# (scripts/version.sh reads it). The tools' --version, the DKMS tree's
+# dkms.conf and the Debian packages all carry this value.
+REGCORE_VERSION := $(shell $(TOP)/scripts/version.sh)
+ifeq ($(REGCORE_VERSION),)
+$(error no version: scripts/version.sh failed (see above))
+endif
+VERSION_SRC := $(TOP)/debian/changelog
+
 # Userspace: C11, warnings are errors.
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -44,6 +54,10 @@ USER_LDFLAGS :=
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 SAN_CFLAGS := $(filter-out -O2,$(USER_CFLAGS)) -O1 $(SAN_FLAGS)
+# Flags a distribution adds to the installed programs (debian/rules passes
+# dpkg-buildflags' hardening flags here); not used by the sanitized tests.
+TOOLS_CFLAGS ?=
+USER_CFLAGS += $(TOOLS_CFLAGS)
 
 PREFIX ?= /usr
 SBINDIR ?= /sbin
@@ -61,10 +75,14 @@ CHECK_PREFETCH :=
 BENCH :=
 FUZZ :=
 INSTALL_GOALS :=
+UNINSTALL_GOALS :=
+# Files make install copies and make uninstall removes: MODE:SRC:DEST
+# (DEST without DESTDIR); see mk/pkg.mk.
+INSTALL_FILES :=
 CLEAN_FILES :=
 
 .PHONY: all modules tools check check-host check-vm demo bench fuzz \
-	install clean deps
+	install uninstall clean deps
 all: modules tools
 
 include $(sort $(wildcard $(TOP)/mk/*.mk))
@@ -84,6 +102,7 @@ check-vm: $(CHECK_VM)
 bench: $(BENCH)
 fuzz: $(FUZZ)
 install: $(INSTALL_GOALS)
+uninstall: $(UNINSTALL_GOALS)
 
 deps:
 	@$(TOP)/scripts/deps.sh

@@ -21,8 +21,9 @@
 
 #include "nl/regnl.h"
 
+/* The version comes from the Makefile (debian/changelog, its one source). */
 #ifndef REGCORE_VERSION
-#define REGCORE_VERSION "0.1"
+#define REGCORE_VERSION "unknown"
 #endif
 
 /* Exit statuses, documented in regctl(8). */

@@ -14,7 +14,11 @@
 
 #include "regdb.h"
 
-#define VERSION "regdb (regcore) 1.0"
+/* The version comes from the Makefile (debian/changelog, its one source). */
+#ifndef REGCORE_VERSION
+#define REGCORE_VERSION "unknown"
+#endif
+#define VERSION "regdb (regcore) " REGCORE_VERSION
 
 /* Options shared by the subcommands; each uses the ones it lists. */
 struct opts {

@@ -9,7 +9,11 @@
 
 #include "regdb.h"
 
-#define VERSION "regdbdump (regcore) 1.0"
+/* The version comes from the Makefile (debian/changelog, its one source). */
+#ifndef REGCORE_VERSION
+#define REGCORE_VERSION "unknown"
+#endif
+#define VERSION "regdbdump (regcore) " REGCORE_VERSION
 
 static void usage(FILE *f)
 {

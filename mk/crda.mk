@@ -6,10 +6,14 @@ CRDA_LIBS := $(BUILD)/libregdb.a $(BUILD)/libregnl.a
 
 TOOLS += $(BUILD)/crda
 CHECK_HOST += check-crda
-INSTALL_GOALS += install-crda
+# make install (mk/pkg.mk installs and uninstalls the list).
+INSTALL_FILES += 0755:$(BUILD)/crda:$(SBINDIR)/crda \
+	0644:$(TOP)/udev/85-regcore.rules:$(UDEVDIR)/85-regcore.rules \
+	0644:$(TOP)/crda/man/crda.8:$(MANDIR)/man8/crda.8 \
+	0644:$(TOP)/udev/85-regcore-cfg80211.rules:$(PREFIX)/share/regcore/85-regcore-cfg80211.rules
 
 $(BUILD)/crda: $(TOP)/crda/crda.c $(CRDA_LIBS) $(TOP)/crda/lib/regdb.h \
-		$(TOP)/crda/nl/regnl.h $(TOP)/crda/regdom.h
+		$(TOP)/crda/nl/regnl.h $(TOP)/crda/regdom.h $(VERSION_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) $(REGNL_CFLAGS) \
 		-pthread -DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
@@ -18,7 +22,7 @@ $(BUILD)/crda: $(TOP)/crda/crda.c $(CRDA_LIBS) $(TOP)/crda/lib/regdb.h \
 # Host tests of crda against the real databases (no kernel needed: every
 # path up to sending is exercised, and sending to a family the host does
 # not have).
-.PHONY: check-crda install-crda install-udev-cfg80211
+.PHONY: check-crda install-udev-cfg80211 uninstall-udev-cfg80211
 check-crda: $(BUILD)/crda $(BUILD)/regdb $(BUILD)/crda-nlshim.so
 	@BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
 		$(TOP)/tests/unit/crda/test-crda.sh
@@ -29,17 +33,14 @@ $(BUILD)/crda-nlshim.so: $(TOP)/tests/unit/crda/nlshim.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) -shared -fPIC $< -o $@ -ldl
 
-install-crda: $(BUILD)/crda
-	install -D -m 0755 $(BUILD)/crda $(DESTDIR)$(SBINDIR)/crda
-	install -D -m 0644 $(TOP)/udev/85-regcore.rules \
-		$(DESTDIR)$(UDEVDIR)/85-regcore.rules
-	install -D -m 0644 $(TOP)/crda/man/crda.8 $(DESTDIR)$(MANDIR)/man8/crda.8
-
 # The rule that lets this crda serve the kernel's own cfg80211 too: only on
-# request, as it takes over what the kernel's regulatory.db would do.
+# request, as it takes over what the kernel's regulatory.db would do (make
+# install puts a copy under $(PREFIX)/share/regcore/ for later).
+INSTALL_CFG80211 := 0644:$(TOP)/udev/85-regcore-cfg80211.rules:$(UDEVDIR)/85-regcore-cfg80211.rules
 install-udev-cfg80211:
-	install -D -m 0644 $(TOP)/udev/85-regcore-cfg80211.rules \
-		$(DESTDIR)$(UDEVDIR)/85-regcore-cfg80211.rules
+	@$(call install_list,install,$(INSTALL_CFG80211))
+uninstall-udev-cfg80211:
+	@$(call install_list,uninstall,$(INSTALL_CFG80211))
 
 # In the VM: crda where udev's rule runs it, and the rule.
 VM_FILES += $(BUILD)/crda:/sbin/crda \

@@ -66,29 +66,29 @@ $(REGDB_SAN_LIB): $(REGDB_SAN_OBJS)
 
 REGDB_TOOLS := regdb regdbdump
 
-$(addprefix $(BUILD)/,$(REGDB_TOOLS)): $(BUILD)/%: $(TOP)/crda/%.c $(REGDB_LIB)
+$(addprefix $(BUILD)/,$(REGDB_TOOLS)): $(BUILD)/%: $(TOP)/crda/%.c $(REGDB_LIB) \
+		$(VERSION_SRC)
 	@mkdir -p $(@D)/obj/regdb-tools
 	$(CC) $(USER_CFLAGS) $(REGDB_CFLAGS) -MMD -MP \
+		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' \
 		-MF $(@D)/obj/regdb-tools/$*.d -o $@ $< $(REGDB_LIB) \
 		$(USER_LDFLAGS) $(REGDB_LDLIBS)
 $(addprefix $(BUILD)/san/,$(REGDB_TOOLS)): $(BUILD)/san/%: $(TOP)/crda/%.c \
-		$(REGDB_SAN_LIB)
+		$(REGDB_SAN_LIB) $(VERSION_SRC)
 	@mkdir -p $(@D)/obj/regdb-tools
 	$(CC) $(SAN_CFLAGS) $(REGDB_CFLAGS) -MMD -MP \
+		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' \
 		-MF $(@D)/obj/regdb-tools/$*.d -o $@ $< $(REGDB_SAN_LIB) \
 		$(SAN_FLAGS) $(REGDB_LDLIBS)
 
 TOOLS += $(addprefix $(BUILD)/,$(REGDB_TOOLS))
 
-.PHONY: install-db check-db bench-db fuzz-db
-INSTALL_GOALS += install-db
-install-db: $(BUILD)/regdb $(BUILD)/regdbdump
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/bin \
-		$(DESTDIR)$(MANDIR)/man8
-	install -m 0755 $(BUILD)/regdbdump $(DESTDIR)$(SBINDIR)/regdbdump
-	install -m 0755 $(BUILD)/regdb $(DESTDIR)$(PREFIX)/bin/regdb
-	install -m 0644 $(TOP)/crda/man/regdb.8 $(TOP)/crda/man/regdbdump.8 \
-		$(DESTDIR)$(MANDIR)/man8/
+.PHONY: check-db bench-db fuzz-db
+# make install (mk/pkg.mk installs and uninstalls the list).
+INSTALL_FILES += 0755:$(BUILD)/regdbdump:$(SBINDIR)/regdbdump \
+	0755:$(BUILD)/regdb:$(PREFIX)/bin/regdb \
+	0644:$(TOP)/crda/man/regdb.8:$(MANDIR)/man8/regdb.8 \
+	0644:$(TOP)/crda/man/regdbdump.8:$(MANDIR)/man8/regdbdump.8
 
 # ---- host tests: everything under ASan and UBSan ----
 

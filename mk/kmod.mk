@@ -34,10 +34,16 @@ TOOLS += $(BUILD)/failnth
 VM_FILES += $(BUILD)/failnth:/usr/bin/failnth
 
 # make install: regcore.ko into the kernel's module tree (not the test
-# driver), then depmod unless installing into a staging DESTDIR.
+# driver), then depmod unless installing into a staging DESTDIR; make
+# uninstall removes it again (for KVER: give the same KVER= to both). The
+# DKMS source tree that make install puts under /usr/src is mk/pkg.mk's.
+INSTALL_KMOD := 0644:$(KMOD_OUT)/regcore.ko:/lib/modules/$(KVER)/extra/regcore.ko
 INSTALL_GOALS += install-kmod
-.PHONY: install-kmod
+UNINSTALL_GOALS += uninstall-kmod
+.PHONY: install-kmod uninstall-kmod
 install-kmod: modules
-	install -D -m 0644 $(KMOD_OUT)/regcore.ko \
-		$(DESTDIR)/lib/modules/$(KVER)/extra/regcore.ko
+	@$(call install_list,install,$(INSTALL_KMOD))
+	$(if $(DESTDIR),,depmod -a $(KVER))
+uninstall-kmod:
+	@$(call install_list,uninstall,$(INSTALL_KMOD))
 	$(if $(DESTDIR),,depmod -a $(KVER))

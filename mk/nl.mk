@@ -12,8 +12,6 @@ REGNL_LIB := $(BUILD)/libregnl.a
 REGNL_SAN_LIB := $(BUILD)/san/libregnl.a
 export REGNL_CFLAGS REGNL_LDLIBS REGNL_LIB REGNL_SAN_LIB
 
-REGCORE_VERSION ?= 0.1
-
 NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
 NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
 NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
@@ -23,7 +21,9 @@ NL_TOOLS := $(BUILD)/regctl $(BUILD)/nlcraft $(BUILD)/jsoncheck
 
 TOOLS += $(REGNL_LIB) $(NL_TOOLS)
 CHECK_HOST += check-nl
-INSTALL_GOALS += install-nl
+# make install (mk/pkg.mk installs and uninstalls the list).
+INSTALL_FILES += 0755:$(BUILD)/regctl:$(PREFIX)/sbin/regctl \
+	0644:$(TOP)/crda/man/regctl.8:$(MANDIR)/man8/regctl.8
 
 $(NL_OBJS): $(BUILD)/nl/obj/%.o: $(TOP)/%.c $(NL_HDRS)
 	@mkdir -p $(@D)
@@ -41,7 +41,7 @@ $(REGNL_SAN_LIB): $(NL_SAN_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 
-$(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS)
+$(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS) $(VERSION_SRC)
 	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) \
 		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
 		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
@@ -75,14 +75,9 @@ VM_FILES += $(BUILD)/regctl:/usr/sbin/regctl \
 	/lib/firmware/regulatory.db-upstream:/regvm/nl/regulatory.db \
 	/lib/firmware/regulatory.db.p7s-upstream:/regvm/nl/regulatory.db.p7s
 
-.PHONY: check-nl install-nl
+.PHONY: check-nl
 check-nl: $(BUILD)/san/test-nl $(BUILD)/san/nlcraft
 	@NLCRAFT=$(BUILD)/san/nlcraft $(BUILD)/san/test-nl
-
-install-nl: $(BUILD)/regctl
-	install -D -m 0755 $(BUILD)/regctl $(DESTDIR)$(PREFIX)/sbin/regctl
-	install -D -m 0644 $(TOP)/crda/man/regctl.8 \
-		$(DESTDIR)$(MANDIR)/man8/regctl.8
 
 # ---- fuzzing the netlink parsers (libFuzzer), as fuzz-db does the
 # database's; FUZZ_SECONDS per target ----
