@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# make install into a scratch DESTDIR, then make uninstall: the files
+# install wrote are the files of the list (make install-list), uninstall
+# removes exactly those, and no file is left. Also checks what some of
+# them hold: the keys crda trusts, the modprobe.d example.
+#
+# Needs TOP, MAKE and KVER (the module is built and installed for it).
+set -u
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$TOP/tests/unit/pkg/lib.sh"
+d=$work/root
+mk() { $MAKE -s --no-print-directory -C "$TOP" KVER="$KVER" DESTDIR="$d" "$@"; }
+files() { (cd "$d" && find . ! -type d | sed 's/^\.//' | sort); }
+
+echo "# make install DESTDIR=$d KVER=$KVER"
+mk install-list | sort >"$work/list"
+if mk install >"$work/install.log" 2>&1; then
+	ok "make install into a scratch DESTDIR"
+else
+	nok "make install into a scratch DESTDIR" "$(tail -n 15 "$work/install.log")"
+fi
+files >"$work/installed"
+sed -n 's/^installed //p' "$work/install.log" | sort >"$work/said"
+t "the files installed are those of the list" diff -u "$work/list" "$work/installed"
+t "make install names each file it installs" diff -u "$work/list" "$work/said"
+eq "files installed" "$(wc -l <"$work/installed")" "$(wc -l <"$work/list")"
+
+keydir=$(sed -n 's/^#define REGDB_DEFAULT_KEYDIR "\(.*\)"$/\1/p' "$TOP/crda/lib/regdb.h")
+for k in "$TOP"/keys/*.pem; do
+	t "$(basename "$k") is in crda's key directory $keydir" \
+		cmp "$k" "$d$keydir/regcore-$(basename "$k")"
+done
+if command -v dpkg >/dev/null && dpkg -L wireless-regdb >"$work/wrdb" 2>/dev/null; then
+	t "no file name of wireless-regdb's is installed" \
+		sh -c "! comm -12 '$work/list' '$(sort "$work/wrdb" >"$work/wrdb.s"; echo "$work/wrdb.s")' | grep ."
+fi
+# The installed certificates alone (not the built-in copies: -n) verify
+# Debian's databases, as crda reads that directory.
+for who in upstream debian; do
+	db=/lib/firmware/regulatory.db-$who sig=/lib/firmware/regulatory.db.p7s-$who
+	[ -r "$db" ] && [ -r "$sig" ] || continue
+	t "the installed certificates alone verify wireless-regdb's $who database" \
+		"$d/usr/bin/regdb" verify -n -k "$d$keydir" -s "$sig" "$db"
+done
+m=$d/etc/modprobe.d/regcore.conf
+t "the modprobe.d example has the option, commented" \
+	grep -qx '#options regcore ieee80211_regdom=XX' "$m"
+t "the modprobe.d example sets nothing" \
+	sh -c "! grep -v '^#' '$m' | grep -q ."
+t "the module is installed for $KVER" \
+	test -f "$d/lib/modules/$KVER/extra/regcore.ko"
+
+if mk uninstall >"$work/uninstall.log" 2>&1; then
+	ok "make uninstall from the scratch DESTDIR"
+else
+	nok "make uninstall from the scratch DESTDIR" "$(tail -n 15 "$work/uninstall.log")"
+fi
+sed -n 's/^removed //p' "$work/uninstall.log" | sort >"$work/removed"
+t "uninstall removed the files install wrote" diff -u "$work/installed" "$work/removed"
+t "no file is left" sh -c "test -z \"\$(cd '$d' && find . ! -type d)\""
+t "regcore's own directories are gone" sh -c \
+	"! ls -d '$d'/usr/src/regcore-* '$d'/usr/share/regcore 2>/dev/null | grep ."
+t "shared directories stay (/etc)" test -d "$d/etc"
+# A second uninstall finds nothing to remove, and says so by silence.
+mk uninstall >"$work/uninstall2.log" 2>&1
+t "a second make uninstall removes nothing" \
+	sh -c "! grep -q '^removed' '$work/uninstall2.log'"
+summary
