@@ -50,12 +50,14 @@ $(DKMS_CONF): $(TOP)/dkms.conf $(VERSION_SRC)
 
 INSTALL_GOALS += install-files
 UNINSTALL_GOALS += uninstall-files
-.PHONY: install-files uninstall-files install-list install-dkms-src \
+.PHONY: install-files install-prereqs uninstall-files install-list install-dkms-src \
 	print-version pkg check-version check-install check-dkms check-pkg
 # Everything of make install but the module built for KVER (the Debian
 # packages are made from this: debian/rules).
-install-files: $(call install_srcs,$(INSTALL_FILES))
+install-files: install-prereqs
 	@$(call install_list,install,$(INSTALL_FILES))
+# Build what install-files copies (debian/rules builds this alone).
+install-prereqs: $(call install_srcs,$(INSTALL_FILES))
 uninstall-files:
 	@$(call install_list,uninstall,$(INSTALL_FILES))
 install-list:
