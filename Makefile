@@ -12,6 +12,7 @@
 #   make fuzz        run every fuzz target for a bounded time
 #   make install     install into DESTDIR (PREFIX=/usr)
 #   make uninstall   remove what make install put there
+#   make pkg         the Debian packages (regcore-dkms, regcore-tools), in build/pkg
 #   make deps        install the Debian packages the project needs
 #
 # The parts of the project each own a fragment under mk/; a fragment adds
