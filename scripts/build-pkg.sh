@@ -30,6 +30,9 @@ src=$work/regcore
 git clone -q --no-checkout "$top" "$src"
 git -C "$src" checkout -q --detach "$commit"
 log=$work/build.log
+# Not the calling make's flags and variables (make -s, KVER=...): the build
+# is the one anybody gets with dpkg-buildpackage.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 if ! (cd "$src" && dpkg-buildpackage -us -uc -b) >"$log" 2>&1; then
 	tail -n 40 "$log" >&2
 	echo "$me: dpkg-buildpackage failed (the lines above are the end of its log)" >&2
