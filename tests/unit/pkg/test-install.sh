@@ -52,6 +52,19 @@ t "the modprobe.d example sets nothing" \
 t "the module is installed for $KVER" \
 	test -f "$d/lib/modules/$KVER/extra/regcore.ko"
 
+# PREFIX moves the programs of PREFIX (and the man pages), not what other
+# programs look for in fixed places: crda (udev's rule names /sbin/crda),
+# the rule, the key directory, modprobe.d and the DKMS tree.
+mk install-list PREFIX=/usr/local >"$work/list.local"
+t "PREFIX=/usr/local: regctl, regdb and the man pages move" sh -c \
+	"grep -qx /usr/local/sbin/regctl '$work/list.local' &&
+	 grep -qx /usr/local/bin/regdb '$work/list.local' &&
+	 grep -qx /usr/local/share/man/man8/crda.8 '$work/list.local'"
+t "PREFIX=/usr/local: crda, the keys and the DKMS tree stay" sh -c \
+	"grep -qx /sbin/crda '$work/list.local' &&
+	 grep -q '^/etc/wireless-regdb/pubkeys/regcore-' '$work/list.local' &&
+	 grep -q '^/usr/src/regcore-' '$work/list.local'"
+
 if mk uninstall >"$work/uninstall.log" 2>&1; then
 	ok "make uninstall from the scratch DESTDIR"
 else
