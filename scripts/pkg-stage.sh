@@ -3,8 +3,9 @@
 # Lay out, under OUTDIR, what the Debian packages install on a machine with
 # kernel KVER: the files of regcore-tools (dpkg -x) and regcore.ko, built
 # by DKMS from the source tree of regcore-dkms and put where DKMS installs
-# it, OUTDIR/lib/modules/KVER/updates/dkms/regcore.ko. For the VM test bed,
-# which makes its initramfs from OUTDIR.
+# it, OUTDIR/lib/modules/KVER/updates/dkms/regcore.ko (regcore.ko.xz for a
+# kernel whose modules are xz-compressed, as Debian's 6.12). For the VM
+# test bed, which makes its initramfs from OUTDIR.
 #
 #   pkg-stage.sh KVER OUTDIR [KDIR]
 #
@@ -72,6 +73,8 @@ step() {
 step add -m regcore -v "$ver"
 step build -m regcore -v "$ver" -k "$kver" ${kdir:+--kernelsourcedir "$kdir"}
 step install --no-depmod -m regcore -v "$ver" -k "$kver" ${kdir:+--kernelsourcedir "$kdir"}
-ko=$out/lib/modules/$kver/updates/dkms/regcore.ko
-[ -f "$ko" ] || { echo "$me: dkms install left no $ko" >&2; exit 1; }
+# regcore.ko, or regcore.ko.xz where the kernel's modules are compressed
+# (Debian's 6.12): as dkms installs it.
+ko=$(ls "$out/lib/modules/$kver/updates/dkms/"regcore.ko* 2>/dev/null | head -n 1)
+[ -n "$ko" ] || { echo "$me: dkms install left no $out/lib/modules/$kver/updates/dkms/regcore.ko*" >&2; exit 1; }
 echo "$me: $out: regcore-tools $ver and $ko"

@@ -56,29 +56,32 @@ for k in $kvers; do
 		continue
 	fi
 	ok "dkms build for $k"
-	ko=$work/dkms/regcore/$ver/$k/x86_64/module/regcore.ko
-	if [ -f "$ko" ]; then
-		ok "$k: regcore.ko built"
+	# regcore.ko, or regcore.ko.xz (.zst, .gz) where the kernel's own
+	# modules are compressed (Debian's 6.12): dkms does as the kernel does.
+	ko=$(ls "$work/dkms/regcore/$ver/$k/x86_64/module/"regcore.ko* 2>/dev/null | head -n 1)
+	if [ -n "$ko" ]; then
+		ok "$k: regcore.ko built ($(basename "$ko"))"
 		vm=$(modinfo -F vermagic "$ko")
 		eq "$k: its vermagic names $k" "${vm%% *}" "$k"
 	else
-		nok "$k: regcore.ko built" "no $ko" "$(find "$work/dkms" -name '*.ko')"
+		nok "$k: regcore.ko built" "no regcore.ko*; modules:" \
+			"$(find "$work/dkms" -name '*.ko*')"
 	fi
 	log=$work/dkms/regcore/$ver/$k/x86_64/log/make.log
 	t "$k: no warning in the build" \
 		sh -c "! grep -E 'warning:|error:' '$log' | grep -v '^make'"
 	t "$k: no other module built (regsim, KUnit)" \
-		sh -c "test -z \"\$(find '$work/dkms' -name '*.ko' ! -name regcore.ko)\""
+		sh -c "test -z \"\$(find '$work/dkms' -name '*.ko*' ! -name 'regcore.ko*')\""
 	if dkms install --no-depmod -m regcore -v "$ver" -k "$k" \
 			>"$work/inst.log" 2>&1; then
 		ok "dkms install for $k (scratch module tree)"
 	else
 		nok "dkms install for $k (scratch module tree)" "$(tail -n 8 "$work/inst.log")"
 	fi
-	t "$k: installed as updates/dkms/regcore.ko" \
-		test -f "$work/lib/modules/$k/updates/dkms/regcore.ko"
+	t "$k: installed as updates/dkms/$(basename "${ko:-regcore.ko}")" \
+		test -f "$work/lib/modules/$k/updates/dkms/$(basename "${ko:-regcore.ko}")"
 	t "dkms uninstall for $k" dkms uninstall --no-depmod -m regcore -v "$ver" -k "$k"
-	t "$k: uninstalled" test ! -e "$work/lib/modules/$k/updates/dkms/regcore.ko"
+	t "$k: uninstalled" sh -c "! ls '$work/lib/modules/$k/updates/dkms/'regcore.ko* 2>/dev/null"
 done
 t "dkms remove regcore/$ver" dkms remove -m regcore -v "$ver" --all
 summary
