@@ -42,9 +42,9 @@ install-udev-cfg80211:
 uninstall-udev-cfg80211:
 	@$(call install_list,uninstall,$(INSTALL_CFG80211))
 
-# In the VM: crda where udev's rule runs it, and the rule.
-VM_FILES += $(BUILD)/crda:/sbin/crda \
-	$(TOP)/udev/85-regcore.rules:/lib/udev/rules.d/85-regcore.rules
+# In the VM, crda, regctl, regdb, regdbdump, the udev rule and regcore.ko
+# are those the Debian packages install (tests/vm/run.sh unpacks them):
+# no VM_FILES entry here or in nl.mk for them.
 
 # The database the VM's crda finds by default: Debian's wireless-regdb,
 # decompiled and compiled again as regulatory.bin (version 19), signed by
@@ -68,7 +68,6 @@ $(VMDB)/vmtest.key.pub.pem $(VMDB)/vmtest.key.priv: $(VMDB)/regulatory.bin
 
 VM_FILES += $(VMDB)/regulatory.bin:/usr/lib/crda/regulatory.bin \
 	$(VMDB)/vmtest.key.pub.pem:/etc/wireless-regdb/pubkeys/vmtest.key.pub.pem \
-	$(BUILD)/regdb:/usr/bin/regdb $(BUILD)/regdbdump:/sbin/regdbdump \
 	$(VMDB)/vmtest.key.priv:/usr/share/regcore/vmtest.key.priv \
 	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules
 

@@ -67,10 +67,9 @@ $(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c \
 	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) $< $(REGNL_SAN_LIB) \
 		$(REGNL_LDLIBS) -o $@
 
-# The VM suite (tests/vm/tests/30-regctl-nl80211.sh) runs regctl, nlcraft
-# and jsoncheck, and gives cfg80211 wireless-regdb's database for its run.
-VM_FILES += $(BUILD)/regctl:/usr/sbin/regctl \
-	$(BUILD)/nlcraft:/usr/bin/nlcraft \
+# The VM suite (tests/vm/tests/30-regctl-nl80211.sh) runs regctl (from
+# the package), nlcraft and jsoncheck, and gives cfg80211 wireless-regdb's database for its run.
+VM_FILES += $(BUILD)/nlcraft:/usr/bin/nlcraft \
 	$(BUILD)/jsoncheck:/usr/bin/jsoncheck \
 	/lib/firmware/regulatory.db-upstream:/regvm/nl/regulatory.db \
 	/lib/firmware/regulatory.db.p7s-upstream:/regvm/nl/regulatory.db.p7s

@@ -72,6 +72,17 @@ PKG_OUT := $(BUILD)/pkg
 pkg:
 	@BUILD=$(BUILD) $(TOP)/scripts/build-pkg.sh $(PKG_OUT)
 
+# The packages the VM test bed installs (tests/vm/run.sh, via
+# scripts/pkg-stage.sh): made from the working tree, rebuilt when a file
+# git knows of changes.
+PKG_TREE := $(BUILD)/pkg-tree
+PKG_TREE_SRCS := $(shell cd $(TOP) && git ls-files --cached --others \
+	--exclude-standard 2>/dev/null | sed 's|^|$(TOP)/|')
+$(PKG_TREE)/.stamp: $(wildcard $(PKG_TREE_SRCS))
+	@BUILD=$(BUILD) $(TOP)/scripts/build-pkg.sh --tree $(PKG_TREE) >/dev/null
+	@touch $@
+VM_PREREQS += $(PKG_TREE)/.stamp
+
 # ---- host tests ----
 CHECK_HOST += check-version check-install check-dkms check-pkg
 

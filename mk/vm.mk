@@ -26,10 +26,13 @@
 # scripts/build-modules.sh (as soon as net/regcore/ exists).
 
 VM_FILES ?=
+# Goals the VM runs need built besides the VM_FILES sources (the packages)
+VM_PREREQS ?=
 VM_MODULES ?=
 VM_TESTS ?=
 VM_KERNEL ?= debian
-VM_ENV = BUILD="$(BUILD)" VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)"
+VM_ENV = BUILD="$(BUILD)" VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)" \
+	PKG_DIR="$(PKG_TREE)"
 VM_RUN = $(VM_ENV) KVER="$(KVER)" KDIR="$(KDIR)" $(TOP)/tests/vm/run.sh
 
 # The SRC half of each VM_FILES pair, for make to bring up to date first.
@@ -38,6 +41,9 @@ vm_srcs = $(foreach f,$(VM_FILES),$(firstword $(subst :, ,$(f))))
 .PHONY: check-vm-debian check-vm-debug vm-shell debug-kernel vm-files \
 	$(addprefix check-vm-,$(KSERIES))
 CHECK_VM += $(addprefix check-vm-,$(KSERIES)) check-vm-debug
+# Debian's kernels at the same time, one vCPU each: together they take
+# about as long as one alone with two vCPUs.
+CHECK_VM_TOGETHER += $(addprefix check-vm-,$(KSERIES))
 # The debug kernel takes about 25 CPU-minutes to build the first time: make
 # check starts it while the host suites and the Debian kernel's run; the
 # debug run waits for it (the build holds a lock on the cache).
@@ -49,7 +55,7 @@ export VM_TIMEOUT ?= 3600
 export VM_GROUP_TIMEOUT ?= 900
 
 vm-files:
-	$(if $(strip $(vm_srcs)),@$(MAKE) -s --no-print-directory $(vm_srcs))
+	$(if $(strip $(vm_srcs) $(VM_PREREQS)),@$(MAKE) -s --no-print-directory $(vm_srcs) $(VM_PREREQS))
 
 # check-vm-debian: Debian's kernel KVER (the newest installed);
 # check-vm-SERIES (check-vm-6.1, check-vm-6.12): that series' newest.

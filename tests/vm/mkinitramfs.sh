@@ -15,6 +15,10 @@
 #       under it goes to /lib/modules/KVER/extra/ at the same relative path
 #       (regcore.ko, tests/regsim/regsim.ko, KUnit modules); a missing
 #       directory is reported and skipped
+#   -P  an installed-layout root (scripts/pkg-stage.sh: the Debian
+#       packages' files): copied over the VM's root as it is (ELF files
+#       bring their libraries); a project module it holds under
+#       lib/modules/KVER replaces the one of -p
 #   -M  more kernel modules to include besides the default set
 #   SRC:DEST  extra files (VM_FILES of the make fragments); a directory is
 #       copied whole; an ELF file brings the libraries ldd names for it
@@ -32,16 +36,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "mkinitramfs.sh: $*" >&2; exit 1; }
 note() { echo "mkinitramfs.sh: $*" >&2; }
 
-out= kver= moddir= flavour= kmoddir= more_modules=
-while getopts o:k:m:f:p:M: opt; do
+out= kver= moddir= flavour= kmoddir= more_modules= pkgroot=
+while getopts o:k:m:f:p:P:M: opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	k) kver=$OPTARG ;;
 	m) moddir=$OPTARG ;;
 	f) flavour=$OPTARG ;;
 	p) kmoddir=$OPTARG ;;
+	P) pkgroot=$OPTARG ;;
 	M) more_modules=$OPTARG ;;
-	*) die "usage: $0 -o OUT -k KVER -m MODDIR -f FLAVOUR [-p KMODDIR] [-M MODULES] [SRC:DEST...]" ;;
+	*) die "usage: $0 -o OUT -k KVER -m MODDIR -f FLAVOUR [-p KMODDIR] [-P PKGROOT] [-M MODULES] [SRC:DEST...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -154,6 +159,22 @@ root:x:0:
 nogroup:x:65534:
 EOF
 
+# --- the installed packages: their files at their paths (merged /usr:
+# the VM's /sbin and /lib stay links), and the libraries their programs need
+pkg_kos=
+if [ -n "$pkgroot" ]; then
+	[ -d "$pkgroot" ] || die "no package root $pkgroot"
+	tar -C "$pkgroot" -cf - . | tar -C "$root" --keep-directory-symlink -xf - ||
+		die "copying $pkgroot failed"
+	while IFS= read -r f; do
+		! is_elf "$f" || copy_libs "$f"
+	done < <(find "$pkgroot" -type f)
+	if [ -d "$pkgroot/lib/modules/$kver" ]; then
+		pkg_kos=$(cd "$pkgroot/lib/modules/$kver" && find . -name '*.ko*' |
+			sed 's|.*/||; s|\.ko.*$||')
+	fi
+fi
+
 # --- kernel modules: the default set, its dependencies, the project's
 modules="cfg80211 mac80211 mac80211_hwsim rfkill libarc4 $more_modules"
 kdest=$root/lib/modules/$kver
@@ -163,6 +184,10 @@ if [ -n "$kmoddir" ]; then
 	if [ -d "$kmoddir" ]; then
 		project_kos=$(cd "$kmoddir" && find . -name '*.ko' | sed 's|^\./||' | sort)
 	fi
+	# a module the packages installed is theirs, not the build's
+	for m in $pkg_kos; do
+		project_kos=$(echo "$project_kos" | grep -v "\(^\|/\)$m\.ko$" || true)
+	done
 	if [ -z "$project_kos" ]; then
 		note "no project module in $kmoddir: regcore.ko and regsim.ko are not in the VM"
 	fi
@@ -174,6 +199,7 @@ if [ -n "$kmoddir" ]; then
 		for dep in $(/sbin/modinfo -F depends "$kmoddir/$ko" | tr ',' ' '); do
 			# the project's own modules depend on each other
 			echo "$project_kos" | grep -q "\(^\|/\)$dep\.ko$" && continue
+			echo "$pkg_kos" | grep -qx "$dep" && continue
 			modules="$modules $dep"
 		done
 	done

@@ -9,8 +9,10 @@
 # debug:  the debug kernel of tests/vm/debug-kernel.sh, built on first use
 #   (about 14 minutes on 2 cores) and cached.
 # The project's modules are built for that kernel into build/kmod/KVER with
-# scripts/build-modules.sh (once net/regcore/ exists), the initramfs is
-# assembled by mkinitramfs.sh with the SRC:DEST files given (VM_FILES), and
+# scripts/build-modules.sh (once net/regcore/ exists), the Debian packages
+# (PKG_DIR, default build/pkg-tree) are installed into a staging root with
+# scripts/pkg-stage.sh (regcore.ko through DKMS), the initramfs is
+# assembled by mkinitramfs.sh from it and the SRC:DEST files given (VM_FILES), and
 # qemu boots it under TCG. The TAP the VM writes on its second serial port
 # is shown test by test; the console (kernel log) is kept in full.
 #
@@ -33,6 +35,8 @@
 #                 whose KASAN covers them)
 #   VM_APPEND     more kernel command line
 #   BUILD         output directory (default: build/ of the source tree)
+#   PKG_DIR       the regcore-dkms and regcore-tools .debs to install
+#                 (default BUILD/pkg-tree: make builds them from the tree)
 #   VM_OUT        where the initramfs, console and TAP logs go (default
 #                 BUILD/vm/debian or BUILD/vm/debug); runs at the same
 #                 time need their own
@@ -101,12 +105,25 @@ else
 		"the groups that need regcore.ko or regsim.ko report a skip"
 fi
 
-# --- the initramfs
 out=${VM_OUT:-$BUILD/vm/$flavour}
 mkdir -p "$out"
+
+# --- the Debian packages, installed: regcore-tools unpacked (crda, regctl,
+# regdb, regdbdump, the udev rule, the keys) and regcore.ko built by DKMS
+# from regcore-dkms for this kernel, at the paths a machine has them.
+pkgroot=$out/pkgroot
+rm -rf "$pkgroot"
+pkgdir=${PKG_DIR:-$BUILD/pkg-tree}
+echo "vm: installing the packages of $pkgdir for $kver (DKMS builds regcore.ko)"
+PKG_DIR=$pkgdir "$top/scripts/pkg-stage.sh" "$kver" "$pkgroot" "$kdir" >"$out/pkg-stage.log" 2>&1 || {
+	sed 's/^/vm:   /' "$out/pkg-stage.log"
+	fatal "the packages of $pkgdir could not be installed for $kver (make pkg-tree builds them)"
+}
+
+# --- the initramfs
 initrd=$out/initramfs.cpio
 "$here/mkinitramfs.sh" -o "$initrd" -k "$kver" -m "$moddir" -f "$flavour" \
-	-p "$kmod" -M "${VM_MODULES:-}" "$@" || fatal "the initramfs was not built"
+	-p "$kmod" -P "$pkgroot" -M "${VM_MODULES:-}" "$@" || fatal "the initramfs was not built"
 
 # --- boot
 console=$out/console.log

@@ -50,6 +50,19 @@ rc_mark
 # 6 s for crda to answer: under TCG, with the whole suite's load, a crda
 # run can take seconds, and the test repairs the database it tampers with
 # while the request waits.
+# Everything below runs from the Debian packages as installed (run.sh
+# unpacks regcore-tools; DKMS built regcore.ko from regcore-dkms).
+kver=$(uname -r)
+expect_match "modprobe finds the regcore.ko DKMS installed" \
+	"^/lib/modules/$kver/updates/dkms/regcore\.ko" "$(modinfo -n regcore)"
+expect_match "crda, regctl, regdb and regdbdump are regcore-tools' files" \
+	'^/sbin/crda /usr/sbin/regctl /usr/bin/regdb /sbin/regdbdump /usr/share/doc/regcore-tools/copyright$' \
+	"$(ls /sbin/crda /usr/sbin/regctl /usr/bin/regdb /sbin/regdbdump \
+		/usr/share/doc/regcore-tools/copyright 2>&1 | tr '\n' ' ' | sed 's/ $//')"
+expect_match "udev runs crda through the package's rule" 'RUN.*crda' \
+	"$(cat /lib/udev/rules.d/85-regcore.rules)"
+expect_match "the package's certificates are in crda's key directory" \
+	'regcore-debian.x509.pem' "$(ls /etc/wireless-regdb/pubkeys)"
 check "regcore loads" rc_load crda_timeout_ms=6000
 check "regsim registers a radio" modprobe regsim radios=1
 check "crda answers the core's request: the database's world domain is in force" \
