@@ -53,6 +53,16 @@ depmod() { /usr/bin/depmod "$@"; }
 setpriv() { /usr/bin/setpriv "$@"; }
 
 is_debug() { [ "$REGVM_FLAVOUR" = debug ]; }
+# kernel_at_least MAJOR.MINOR: the VM's kernel is that series or newer
+# (for what changed between the kernels the suite boots; the list is
+# tests/vm/KERNEL-DIFFERENCES)
+kernel_at_least() {
+	local want_maj=${1%%.*} want_min=${1#*.} maj min
+	maj=${REGVM_KVER%%.*}
+	min=${REGVM_KVER#*.}
+	min=${min%%[!0-9]*}
+	[ "$maj" -gt "$want_maj" ] || { [ "$maj" -eq "$want_maj" ] && [ "$min" -ge "$want_min" ]; }
+}
 
 # diag TEXT...: TAP comment lines ("# TEXT"), shown by the host runner
 diag() {
