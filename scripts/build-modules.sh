@@ -19,11 +19,13 @@ if [ ! -e "$kdir/Makefile" ]; then
 	exit 1
 fi
 mkdir -p "$out"
-# Copy the Kbuild sources; cmp-based so that unchanged files keep their
-# timestamps and Kbuild does not rebuild them.
+# Copy the Kbuild sources (and debian/changelog, where Kbuild reads the
+# version, and the certificates of keys/ built into the module);
+# cmp-based so that unchanged files keep their timestamps and Kbuild does
+# not rebuild them.
 cd "$top"
-for f in Kbuild $(find net include tests/regsim tests/kunit \
-		\( -name '*.[ch]' -o -name Kbuild \) 2>/dev/null | sort); do
+for f in Kbuild debian/changelog keys/*.pem $(find net include tests/regsim tests/kunit \
+		\( -name '*.[ch]' -o -name Kbuild -o -name '*.sh' \) 2>/dev/null | sort); do
 	mkdir -p "$out/$(dirname "$f")"
 	cmp -s "$f" "$out/$f" 2>/dev/null || cp "$f" "$out/$f"
 done

@@ -43,10 +43,10 @@ fi
 # against these headers too, so a broken test shows up on the host.
 kunit=$out/kunit
 mkdir -p "$kunit"
-(cd "$top" && tar -cf - Kbuild net include tests/regsim tests/kunit) |
+(cd "$top" && tar -cf - Kbuild debian/changelog keys net include tests/regsim tests/kunit) |
 	tar -xf - -C "$kunit"
 sed -i 's/^obj-$(CONFIG_KUNIT) += /obj-m += /' "$kunit/Kbuild"
-log=$(make -C "$kdir" M="$kunit" W=1 C=2 tests/kunit/regcore_test.o 2>&1)
+log=$(make -C "$kdir" M="$kunit" W=1 C=2 tests/kunit/ 2>&1)
 # make's own notes (a parallel make's "jobserver unavailable") are not the
 # code's, as in build-modules.sh.
 if [ $? -eq 0 ] && ! grep 'warning:' <<<"$log" | grep -qv '^make\[[0-9]*\]: '; then

@@ -56,6 +56,33 @@ struct regcore_power_rule {
 	u32 max_eirp;
 };
 
+/* Access categories of a WMM rule, in nl80211's order (VO, VI, BE, BK). */
+#define REGCORE_NUM_ACS		4
+
+/**
+ * struct regcore_wmm_ac - the contention limits of one access category
+ * @cw_min: smallest contention window allowed (2^n - 1)
+ * @cw_max: largest contention window allowed (2^n - 1)
+ * @aifsn: smallest arbitration inter-frame space number allowed
+ * @cot: longest channel occupancy time, us
+ */
+struct regcore_wmm_ac {
+	u16 cw_min;
+	u16 cw_max;
+	u8 aifsn;
+	u16 cot;
+};
+
+/**
+ * struct regcore_wmm_rule - a rule's WMM limits (ETSI EN 301 893)
+ * @client: for stations, per access category
+ * @ap: for access points, per access category
+ */
+struct regcore_wmm_rule {
+	struct regcore_wmm_ac client[REGCORE_NUM_ACS];
+	struct regcore_wmm_ac ap[REGCORE_NUM_ACS];
+};
+
 /**
  * struct regcore_reg_rule - one rule of a regulatory domain
  * @freq_range: frequencies and maximum bandwidth
@@ -63,12 +90,17 @@ struct regcore_power_rule {
  * @flags: NL80211_RRF_* flags
  * @dfs_cac_ms: DFS channel availability check time, ms (0: the default,
  *	%REGCORE_DFS_MIN_CAC_TIME_MS)
+ * @has_wmm: @wmm_rule holds limits; only the firmware database gives
+ *	them (NL80211_CMD_SET_REG has no attribute for them)
+ * @wmm_rule: the WMM limits, when @has_wmm
  */
 struct regcore_reg_rule {
 	struct regcore_freq_range freq_range;
 	struct regcore_power_rule power_rule;
 	u32 flags;
 	u32 dfs_cac_ms;
+	bool has_wmm;
+	struct regcore_wmm_rule wmm_rule;
 };
 
 /* The CAC time a radar channel gets when its rule does not name one. */
@@ -129,6 +161,22 @@ struct regcore_regdomain {
  * @REGCORE_CHAN_NO_10MHZ: 10 MHz does not fit
  * @REGCORE_CHAN_NO_HE: HE is not allowed
  * @REGCORE_CHAN_NO_320MHZ: no 320 MHz channel may use this channel
+ * @REGCORE_CHAN_NO_EHT: EHT is not allowed
+ * @REGCORE_CHAN_PSD: the rule states a power spectral density (the value
+ *	is reported as 0 dBm: neither SET_REG nor a regcore domain carries
+ *	one, as nl80211's SET_REG carries none)
+ * @REGCORE_CHAN_DFS_CONCURRENT: peer-to-peer use under a DFS master on
+ *	the same channel is allowed
+ * @REGCORE_CHAN_NO_6GHZ_VLP_CLIENT: no client of a very low power AP
+ * @REGCORE_CHAN_NO_6GHZ_AFC_CLIENT: no client of an AFC AP
+ * @REGCORE_CHAN_ALLOW_6GHZ_VLP_AP: a very low power AP despite NO_IR
+ * @REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY: 20 MHz activity despite NO_IR
+ *
+ * A rule sets NO_EHT and the six after it only on kernels whose nl80211
+ * has the matching NL80211_RRF_* flag (the 6.12 series, ALLOW_20MHZ_ACTIVITY
+ * from 6.12.31; the top Kbuild tests the kernel's nl80211.h, see
+ * net/regcore/compat.h), and only there are the six reported; NO_EHT is
+ * reported on every kernel, as nl80211 does when a driver sets it.
  */
 enum regcore_channel_flags {
 	REGCORE_CHAN_DISABLED		= BIT(0),
@@ -145,6 +193,13 @@ enum regcore_channel_flags {
 	REGCORE_CHAN_NO_10MHZ		= BIT(11),
 	REGCORE_CHAN_NO_HE		= BIT(12),
 	REGCORE_CHAN_NO_320MHZ		= BIT(13),
+	REGCORE_CHAN_NO_EHT		= BIT(14),
+	REGCORE_CHAN_PSD		= BIT(15),
+	REGCORE_CHAN_DFS_CONCURRENT	= BIT(16),
+	REGCORE_CHAN_NO_6GHZ_VLP_CLIENT	= BIT(17),
+	REGCORE_CHAN_NO_6GHZ_AFC_CLIENT	= BIT(18),
+	REGCORE_CHAN_ALLOW_6GHZ_VLP_AP	= BIT(19),
+	REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY = BIT(20),
 };
 
 #define REGCORE_CHAN_NO_HT40 (REGCORE_CHAN_NO_HT40PLUS | REGCORE_CHAN_NO_HT40MINUS)

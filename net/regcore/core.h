@@ -6,7 +6,10 @@
  *
  *   hints.c    a hint (core, user, driver, country IE) becomes a request on
  *              the queue; the work item decides, per initiator, what to do
- *              with it, and asks userspace for rules through uevent.c
+ *              with it, and asks for rules: userspace through uevent.c, or
+ *              the firmware database through firmware.c (regdb=)
+ *   firmware.c regulatory.db read with the firmware loader, its PKCS#7
+ *              signature checked; regdb.c parses it
  *   netlink.c  the answer (NL80211_CMD_SET_REG) is parsed, validated by
  *              regdom.c and handed to hints.c, which installs it
  *   channels.c every radio's channels are recomputed from the domain
@@ -48,6 +51,8 @@
 #include <linux/netlink.h>
 #include <net/regcore.h>
 
+#include "compat.h"
+
 #define REGCORE_WIPHY_IDX_INVALID	U32_MAX
 
 /* Bounds of what a rule may say; far beyond anything real, but finite. */
@@ -56,14 +61,17 @@
 #define REGCORE_MAX_ANT_GAIN_MBI	REGCORE_DBI_TO_MBI(60)
 #define REGCORE_MAX_CAC_MS		(60 * 60 * 1000)
 
-/* Every NL80211_RRF_* bit this kernel's nl80211 defines. */
+/* Every NL80211_RRF_* bit this kernel's nl80211 defines: those of 6.1,
+ * and the later ones this kernel has (compat.h).
+ */
 #define REGCORE_KNOWN_RRF (NL80211_RRF_NO_OFDM | NL80211_RRF_NO_CCK |	\
 	NL80211_RRF_NO_INDOOR | NL80211_RRF_NO_OUTDOOR | NL80211_RRF_DFS |	\
 	NL80211_RRF_PTP_ONLY | NL80211_RRF_PTMP_ONLY | NL80211_RRF_NO_IR |	\
 	__NL80211_RRF_NO_IBSS | NL80211_RRF_AUTO_BW |			\
 	NL80211_RRF_IR_CONCURRENT | NL80211_RRF_NO_HT40MINUS |		\
 	NL80211_RRF_NO_HT40PLUS | NL80211_RRF_NO_80MHZ |			\
-	NL80211_RRF_NO_160MHZ | NL80211_RRF_NO_HE | NL80211_RRF_NO_320MHZ)
+	NL80211_RRF_NO_160MHZ | NL80211_RRF_NO_HE | NL80211_RRF_NO_320MHZ |	\
+	REGCORE_RRF_SINCE_6_1)
 
 extern struct mutex regcore_mutex;
 
@@ -136,6 +144,7 @@ void regcore_hints_exit(void);
 int regcore_hint_user(const char *alpha2);
 int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2);
+int regcore_hint_reload(void);
 int regcore_set_regdom(struct regcore_regdomain *rd,
 		       struct netlink_ext_ack *extack);
 const struct regcore_regdomain *regcore_current_regdom(void);
@@ -214,6 +223,40 @@ struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx);
 int regcore_uevent_init(void);
 void regcore_uevent_exit(void);
 int regcore_uevent_request(const char *alpha2);
+struct device *regcore_uevent_dev(void);
+
+/* regdb.c: the firmware database's layout (regulatory.db, version 20) */
+
+/**
+ * struct regcore_regdb_error - where and why a database was refused
+ * @offset: the offset of the fault in the file, bytes
+ * @reason: what is wrong there
+ */
+struct regcore_regdb_error {
+	size_t offset;
+	const char *reason;
+};
+
+int regcore_regdb_check(const u8 *data, size_t size,
+			struct regcore_regdb_error *err);
+struct regcore_regdomain *regcore_regdb_query(const u8 *data, size_t size,
+					      const char *alpha2,
+					      struct regcore_regdb_error *err);
+
+/* firmware.c: rules from regulatory.db, and the regdb= parameter */
+enum regcore_source {
+	REGCORE_SOURCE_CRDA,
+	REGCORE_SOURCE_FIRMWARE,
+	REGCORE_SOURCE_AUTO,
+};
+
+enum regcore_source regcore_rules_source(void);
+const char *regcore_source_name(void);
+int regcore_firmware_init(void);
+void regcore_firmware_exit(void);
+struct regcore_regdomain *regcore_regdb_lookup(const char *alpha2);
+bool regcore_regdb_refusal_is_final(int err);
+int regcore_regdb_reload(struct netlink_ext_ack *extack);
 
 /* netlink.c: the generic netlink family */
 int regcore_netlink_init(void);

@@ -64,6 +64,11 @@
  * @bounded: a hint from outside (user, driver, country element), counted
  *	against the queue's bounds; the core's own hints are not
  * @restore: the user's earlier choice, asked for again by a restore
+ * @reload: NL80211_CMD_RELOAD_REGDB's request: what it asks for is
+ *	decided when its turn comes (regcore_reload())
+ * @from_regdb: answered from the firmware database; no answer from
+ *	userspace is taken for it, even while it is pending (its answer
+ *	could not be installed for want of memory: the timeout ends it)
  * @user_seq: for @restore: regcore_user_seq when it was queued
  * @timeout_ms: how long userspace was given to answer, ms
  * @deadline: jiffies by which userspace must have answered
@@ -77,6 +82,8 @@ struct regcore_request {
 	bool processed;
 	bool bounded;
 	bool restore;
+	bool reload;
+	bool from_regdb;
 	u32 user_seq;
 	unsigned int timeout_ms;
 	unsigned long deadline;
@@ -458,6 +465,30 @@ int regcore_hint_user(const char *alpha2)
 }
 
 /**
+ * regcore_hint_reload() - ask again for the rules in force (RELOAD_REGDB)
+ *
+ * Queues a request whose meaning is decided when its turn comes, from
+ * the state then (a user hint queued before it may have changed the
+ * country): see regcore_reload(). It counts against the queue's bound as
+ * a hint from outside does.
+ *
+ * Return: 0 when queued, -EBUSY when too many hints are waiting,
+ * -ENOMEM, -ESHUTDOWN.
+ */
+int regcore_hint_reload(void)
+{
+	struct regcore_request *req;
+
+	req = regcore_new_request(NL80211_REGDOM_SET_BY_CORE, "00",
+				  REGCORE_WIPHY_IDX_INVALID);
+	if (!req)
+		return -ENOMEM;
+	req->bounded = true;
+	req->reload = true;
+	return regcore_queue(req, NULL);
+}
+
+/**
  * regcore_hint_driver() - queue a driver hint
  * @wiphy: a registered radio
  * @alpha2: two letters
@@ -515,29 +546,59 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 	return regcore_queue(req, wiphy);
 }
 
-/* Ask userspace for @req's rules; @req becomes the pending request. The
- * timeout is read once: a write of the parameter meanwhile changes only
- * the requests that follow.
+static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
+				     struct netlink_ext_ack *extack);
+
+/* Ask for @req's rules, from where regdb= says (firmware.c): @req becomes
+ * the pending request. A uevent asks userspace, and the answer comes
+ * later through regcore_set_regdom(); the firmware database answers at
+ * once, through the same code. Either way the timeout is armed: it ends a
+ * request whose answer could not be installed for want of memory. The
+ * timeout and the source are read once: a write of either parameter
+ * meanwhile changes only the requests that follow.
+ *
+ * Return: false when no source could be asked (the hint is dropped).
  */
-static bool regcore_query_userspace(struct regcore_request *req)
+static bool regcore_query_rules(struct regcore_request *req)
 {
+	enum regcore_source source = regcore_rules_source();
 	unsigned int ms = READ_ONCE(regcore_crda_timeout_ms);
+	struct regcore_regdomain *rd = NULL;
 	int err;
 
-	err = regcore_uevent_request(req->alpha2);
-	if (err) {
-		pr_err_ratelimited("could not send the uevent asking for %.2s: %d\n",
-				   req->alpha2, err);
-		return false;
+	if (source != REGCORE_SOURCE_CRDA) {
+		rd = regcore_regdb_lookup(req->alpha2);
+		if (IS_ERR(rd)) {
+			if (source == REGCORE_SOURCE_FIRMWARE)
+				return false;
+			pr_debug("%.2s: no answer from regulatory.db (%ld), asking userspace\n",
+				 req->alpha2, PTR_ERR(rd));
+			rd = NULL;
+		}
+	}
+	if (!rd) {
+		err = regcore_uevent_request(req->alpha2);
+		if (err) {
+			pr_err_ratelimited("could not send the uevent asking for %.2s: %d\n",
+					   req->alpha2, err);
+			return false;
+		}
 	}
 	req->processed = false;
+	req->from_regdb = rd;
 	req->timeout_ms = ms;
 	req->deadline = jiffies + msecs_to_jiffies(ms);
 	regcore_set_last(req);
 	kthread_mod_delayed_work(regcore_worker, &regcore_timeout_work,
 				 msecs_to_jiffies(ms));
-	pr_debug("%s hint: asked userspace for %.2s\n",
-		 regcore_initiator_name(req->initiator), req->alpha2);
+	if (rd) {
+		pr_debug("%s hint: %.2s answered from regulatory.db\n",
+			 regcore_initiator_name(req->initiator), req->alpha2);
+		regcore_set_regdom_locked(rd, NULL);
+	} else {
+		pr_debug("%s hint: asked userspace for %.2s\n",
+			 regcore_initiator_name(req->initiator), req->alpha2);
+	}
 	return true;
 }
 
@@ -683,8 +744,8 @@ static void regcore_apply_treatment(struct regcore_request *req,
 	case REGCORE_REQ_OK:
 	case REGCORE_REQ_INTERSECT:
 		req->intersect = treatment == REGCORE_REQ_INTERSECT;
-		if (!regcore_query_userspace(req)) {
-			pr_info_ratelimited("%s hint for %.2s dropped: userspace could not be asked\n",
+		if (!regcore_query_rules(req)) {
+			pr_info_ratelimited("%s hint for %.2s dropped: no source of rules answered\n",
 					    who, req->alpha2);
 			regcore_free_request(req);
 		}
@@ -705,6 +766,23 @@ static bool regcore_superseded(const struct regcore_request *req)
 	return superseded;
 }
 
+static void regcore_restore(const struct regcore_request *failed);
+
+/* RELOAD_REGDB's request, its turn come: as cfg80211's reload, a core
+ * request for the country in force. cfg80211 installs the world that way
+ * (a core request asks for it again); for any other country it refuses
+ * the core's answer and restores: the world, the radios' own settings,
+ * the world asked for again, then the user's last country. Here the
+ * request asks for the world, after that restore when another domain is
+ * in force (it counts as no failure).
+ */
+static void regcore_reload(struct regcore_request *req)
+{
+	if (!regcore_alpha2_is_world(regcore_current_regdom()->alpha2))
+		regcore_restore(NULL);
+	req->reload = false;
+}
+
 /* The dispatcher: one function per initiator decides. */
 static void regcore_process_hint(struct regcore_request *req)
 {
@@ -721,6 +799,8 @@ static void regcore_process_hint(struct regcore_request *req)
 			return;
 		}
 	}
+	if (req->reload)
+		regcore_reload(req);
 	if (regcore_superseded(req)) {
 		pr_debug("the user's earlier %.2s is not asked for again: a newer user hint came\n",
 			 req->alpha2);
@@ -821,22 +901,24 @@ static bool regcore_user_hint_queued(void)
  * crda does not know, crda missing) nothing is asked again until a hint
  * arrives from outside. A failed country element request also counts
  * towards the country elements' own bound (regcore_ie_drop()). @failed is
- * the request that could not be completed.
+ * the request that could not be completed; NULL for a reload's restore
+ * (regcore_reload()), which is no failure.
  */
 static void regcore_restore(const struct regcore_request *failed)
 {
 	struct regcore_request *again = NULL;
 	const char *alpha2 = NULL;
-	unsigned int failures;
+	unsigned int failures = 0;
 
 	lockdep_assert_held(&regcore_mutex);
-	if (failed->initiator == NL80211_REGDOM_SET_BY_USER &&
+	if (failed && failed->initiator == NL80211_REGDOM_SET_BY_USER &&
 	    regcore_alpha2_equal(failed->alpha2, regcore_user_alpha2))
 		regcore_user_alpha2_saved = false;
 
 	spin_lock(&regcore_requests_lock);
-	failures = ++regcore_failures;
-	if (failed->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE) {
+	if (failed)
+		failures = ++regcore_failures;
+	if (failed && failed->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE) {
 		regcore_ie_failures++;
 		regcore_ie_failed_at = jiffies;
 		regcore_ie_drop_logged = false;
@@ -958,7 +1040,12 @@ static int regcore_set_rd_driver(struct regcore_regdomain *rd,
 		return -ENODEV;
 
 	if (!lr->intersect) {
-		if (regcore_wiphy_regd(wiphy))
+		/* A radio that keeps a domain already (a custom one, or the
+		 * answer to its earlier hint) takes this one instead where
+		 * cfg80211 does (compat.h); elsewhere the answer is refused.
+		 */
+		if (regcore_wiphy_regd(wiphy) &&
+		    !REGCORE_DRIVER_ANSWER_REPLACES_OWN)
 			return -EALREADY;
 		copy = regcore_regdom_copy(rd);
 		if (!copy)
@@ -988,30 +1075,16 @@ static int regcore_set_rd_country_ie(struct regcore_regdomain *rd,
 	return 0;
 }
 
-/**
- * regcore_set_regdom() - install userspace's answer to the pending request
- * @rd: a validated domain; regcore_set_regdom() takes ownership
- * @extack: for the reason of a refusal
- *
- * The answer must match the pending request: the same alpha2 (a world
- * request is answered with "00"). A matching answer that cannot be used
- * (no rules in common with the domain it must be intersected with, a
- * radio that went away) ends the request and restores the settings. When
- * memory is short the answer is refused with -ENOMEM and nothing changes:
- * the request stays pending, and a later answer can still complete it.
- *
- * Context: process context; takes regcore_mutex, so the caller must not
- * hold it.
- * Return: 0 when the domain is in force, a negative errno otherwise.
+/* Install @rd, the answer to the pending request, from whichever source:
+ * see regcore_set_regdom(). Context: regcore_mutex held.
  */
-int regcore_set_regdom(struct regcore_regdomain *rd,
-		       struct netlink_ext_ack *extack)
+static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
+				     struct netlink_ext_ack *extack)
 {
-	struct regcore_request *lr;
+	struct regcore_request *lr = regcore_last;
 	int err;
 
-	mutex_lock(&regcore_mutex);
-	lr = regcore_last;
+	lockdep_assert_held(&regcore_mutex);
 	if (regcore_shutting_down) {
 		err = -ESHUTDOWN;
 		goto refuse;
@@ -1068,7 +1141,6 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 					    lr->alpha2, err);
 			regcore_restore(lr);
 		}
-		mutex_unlock(&regcore_mutex);
 		return err;
 	}
 
@@ -1087,12 +1159,48 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 			    regcore_initiator_name(lr->initiator));
 	regcore_notify();
 	regcore_kick();
-	mutex_unlock(&regcore_mutex);
 	return 0;
 
 refuse:
-	mutex_unlock(&regcore_mutex);
 	regcore_regdom_free(rd);
+	return err;
+}
+
+/**
+ * regcore_set_regdom() - install userspace's answer to the pending request
+ * @rd: a validated domain; regcore_set_regdom() takes ownership
+ * @extack: for the reason of a refusal
+ *
+ * The answer must match the pending request: the same alpha2 (a world
+ * request is answered with "00"). A matching answer that cannot be used
+ * (no rules in common with the domain it must be intersected with, a
+ * radio that went away) ends the request and restores the settings. When
+ * memory is short the answer is refused with -ENOMEM and nothing changes:
+ * the request stays pending, and a later answer can still complete it.
+ * Answers from the firmware database are installed by the same code; a
+ * request answered from it takes no answer from userspace.
+ *
+ * Context: process context; takes regcore_mutex, so the caller must not
+ * hold it.
+ * Return: 0 when the domain is in force, a negative errno otherwise.
+ */
+int regcore_set_regdom(struct regcore_regdomain *rd,
+		       struct netlink_ext_ack *extack)
+{
+	int err;
+
+	mutex_lock(&regcore_mutex);
+	if (!regcore_last->processed && regcore_last->from_regdb) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the pending request is answered from regulatory.db");
+		pr_info_ratelimited("refused domain %.2s: the pending request for %.2s is answered from regulatory.db\n",
+				    rd->alpha2, regcore_last->alpha2);
+		regcore_regdom_free(rd);
+		err = -EINVAL;
+	} else {
+		err = regcore_set_regdom_locked(rd, extack);
+	}
+	mutex_unlock(&regcore_mutex);
 	return err;
 }
 

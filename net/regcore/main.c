@@ -93,23 +93,29 @@ static int __init regcore_init(void)
 	err = regcore_uevent_init();
 	if (err)
 		goto out_hints;
-	err = regcore_netlink_init();
+	err = regcore_firmware_init();
 	if (err)
 		goto out_uevent;
+	err = regcore_netlink_init();
+	if (err)
+		goto out_firmware;
 	err = regcore_hints_start();
 	if (err)
 		goto out_netlink;
 
 	if (regcore_alpha2_is_country(regcore_param_alpha2))
-		pr_info("loaded: world domain in force; asking userspace for 00, then %s (ieee80211_regdom, a user hint)\n",
-			regcore_param_alpha2);
+		pr_info("loaded: world domain in force; asking %s for 00, then %s (ieee80211_regdom, a user hint)\n",
+			regcore_source_name(), regcore_param_alpha2);
 	else
-		pr_info("loaded: world domain in force; asking userspace for 00\n");
+		pr_info("loaded: world domain in force; asking %s for 00\n",
+			regcore_source_name());
 	return 0;
 
 out_netlink:
 	regcore_hints_stop();
 	regcore_netlink_exit();
+out_firmware:
+	regcore_firmware_exit();
 out_uevent:
 	regcore_uevent_exit();
 out_hints:
@@ -121,8 +127,9 @@ static void __exit regcore_exit(void)
 {
 	regcore_hints_stop();
 	regcore_netlink_exit();
-	regcore_uevent_exit();
 	regcore_hints_exit();
+	regcore_firmware_exit();
+	regcore_uevent_exit();
 	pr_info("unloaded\n");
 }
 
@@ -132,3 +139,4 @@ module_exit(regcore_exit);
 MODULE_DESCRIPTION("Wireless regulatory core: regulatory domains enforced on registered radios");
 MODULE_AUTHOR("regcore developers");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(REGCORE_VERSION);

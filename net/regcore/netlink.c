@@ -10,6 +10,10 @@
  *   NL80211_CMD_SET_REG      userspace's answer to the pending request;
  *                            CAP_NET_ADMIN
  *   NL80211_CMD_REQ_SET_REG  a user hint; CAP_NET_ADMIN
+ *   NL80211_CMD_RELOAD_REGDB read regulatory.db again (regdb=firmware or
+ *                            auto), then ask again for the country in
+ *                            force, from wherever regdb= says;
+ *                            CAP_NET_ADMIN
  *   NL80211_CMD_GET_WIPHY    dump of the radios' channels, split like
  *                            nl80211's split dump; anyone
  *   NL80211_CMD_REG_CHANGE   multicast on "regulatory" after each change
@@ -109,6 +113,10 @@ static int regcore_nl_put_regdom(struct sk_buff *msg,
 		    nla_put_u32(msg, NL80211_ATTR_DFS_CAC_TIME,
 				rule->dfs_cac_ms))
 			return -EMSGSIZE;
+		/* As nl80211: a PSD rule says its value (always 0 here). */
+		if ((rule->flags & REGCORE_RRF_PSD) &&
+		    nla_put_s8(msg, REGCORE_ATTR_POWER_RULE_PSD, 0))
+			return -EMSGSIZE;
 		nla_nest_end(msg, nest);
 	}
 	nla_nest_end(msg, rules);
@@ -118,7 +126,8 @@ static int regcore_nl_put_regdom(struct sk_buff *msg,
 /* The size of what regcore_nl_put_regdom() writes for @rd, and the radio. */
 static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
 {
-	size_t rule = nla_total_size(0) + 7 * nla_total_size(sizeof(u32));
+	size_t rule = nla_total_size(0) + 7 * nla_total_size(sizeof(u32)) +
+		      nla_total_size(sizeof(s8));
 
 	return nla_total_size(sizeof(rd->alpha2)) + nla_total_size(sizeof(u8)) +
 	       nla_total_size(sizeof(u32)) + nla_total_size(0) +
@@ -361,9 +370,61 @@ static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 	return err;
 }
 
-static int regcore_nl_put_channel(struct sk_buff *msg,
-				  const struct regcore_channel *chan)
+/* RELOAD_REGDB: as cfg80211's: read the database again and re-apply the
+ * country in force. A refused file changes nothing.
+ */
+static int regcore_nl_reload_regdb(struct sk_buff *skb, struct genl_info *info)
 {
+	int err;
+
+	if (regcore_rules_source() != REGCORE_SOURCE_CRDA) {
+		err = regcore_regdb_reload(info->extack);
+		if (err)
+			return err;
+	}
+	err = regcore_hint_reload();
+	if (err == -EBUSY)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "too many hints are waiting; try again later");
+	else if (err)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "the country in force could not be asked for again");
+	return err;
+}
+
+/* A channel's WMM limits, as nl80211 reports them: the client values of
+ * each access category, nested by index under NL80211_FREQUENCY_ATTR_WMM.
+ */
+static int regcore_nl_put_wmm(struct sk_buff *msg,
+			      const struct regcore_wmm_rule *wmm)
+{
+	struct nlattr *rules, *ac;
+	int i;
+
+	rules = nla_nest_start_noflag(msg, NL80211_FREQUENCY_ATTR_WMM);
+	if (!rules)
+		return -EMSGSIZE;
+	for (i = 0; i < REGCORE_NUM_ACS; i++) {
+		ac = nla_nest_start_noflag(msg, i);
+		if (!ac ||
+		    nla_put_u16(msg, NL80211_WMMR_CW_MIN, wmm->client[i].cw_min) ||
+		    nla_put_u16(msg, NL80211_WMMR_CW_MAX, wmm->client[i].cw_max) ||
+		    nla_put_u8(msg, NL80211_WMMR_AIFSN, wmm->client[i].aifsn) ||
+		    nla_put_u16(msg, NL80211_WMMR_TXOP, wmm->client[i].cot))
+			return -EMSGSIZE;
+		nla_nest_end(msg, ac);
+	}
+	nla_nest_end(msg, rules);
+	return 0;
+}
+
+/* One channel of a radio whose channels follow @rules. */
+static int regcore_nl_put_channel(struct sk_buff *msg,
+				  const struct regcore_channel *chan,
+				  const struct regcore_regdomain *rules)
+{
+	const struct regcore_reg_rule *rule;
+
 	static const struct {
 		u32 flag;
 		int attr;
@@ -382,12 +443,27 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 		{ REGCORE_CHAN_NO_10MHZ, NL80211_FREQUENCY_ATTR_NO_10MHZ },
 		{ REGCORE_CHAN_NO_HE, NL80211_FREQUENCY_ATTR_NO_HE },
 		{ REGCORE_CHAN_NO_320MHZ, NL80211_FREQUENCY_ATTR_NO_320MHZ },
+		{ REGCORE_CHAN_NO_EHT, NL80211_FREQUENCY_ATTR_NO_EHT },
+		/* 0 where this kernel's nl80211 lacks them (compat.h) */
+		{ REGCORE_CHAN_DFS_CONCURRENT, REGCORE_FREQ_ATTR_DFS_CONCURRENT },
+		{ REGCORE_CHAN_NO_6GHZ_VLP_CLIENT,
+		  REGCORE_FREQ_ATTR_NO_6GHZ_VLP_CLIENT },
+		{ REGCORE_CHAN_NO_6GHZ_AFC_CLIENT,
+		  REGCORE_FREQ_ATTR_NO_6GHZ_AFC_CLIENT },
+		{ REGCORE_CHAN_ALLOW_6GHZ_VLP_AP,
+		  REGCORE_FREQ_ATTR_ALLOW_6GHZ_VLP_AP },
+		{ REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY,
+		  REGCORE_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY },
 		{ REGCORE_CHAN_NO_OFDM, 0 },
 	};
 	unsigned int i;
 
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_FREQ, chan->center_freq) ||
 	    nla_put_u32(msg, NL80211_FREQUENCY_ATTR_OFFSET, 0))
+		return -EMSGSIZE;
+	/* No source gives a PSD value: nl80211 reports its 0 too. */
+	if (REGCORE_FREQ_ATTR_PSD && (chan->flags & REGCORE_CHAN_PSD) &&
+	    nla_put_s8(msg, REGCORE_FREQ_ATTR_PSD, 0))
 		return -EMSGSIZE;
 	for (i = 0; i < ARRAY_SIZE(flags); i++)
 		if ((chan->flags & flags[i].flag) && flags[i].attr &&
@@ -404,6 +480,11 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_MAX_TX_POWER,
 			REGCORE_DBM_TO_MBM(chan->max_power)))
 		return -EMSGSIZE;
+	/* As nl80211: the WMM limits of the rule that governs the channel. */
+	rule = regcore_channel_rule(rules,
+				    REGCORE_MHZ_TO_KHZ(chan->center_freq));
+	if (!IS_ERR(rule) && rule->has_wmm)
+		return regcore_nl_put_wmm(msg, &rule->wmm_rule);
 	return 0;
 }
 
@@ -416,6 +497,10 @@ static int regcore_nl_send_band(struct sk_buff *skb,
 				enum nl80211_band b, int *start)
 {
 	const struct regcore_band *band = wiphy->bands[b];
+	const struct regcore_regdomain *rules =
+		regcore_wiphy_rules(regcore_last_initiator(),
+				    regcore_wiphy_regd(wiphy),
+				    regcore_current_regdom());
 	struct nlattr *bands, *nl_band, *freqs, *nl_chan;
 	void *hdr;
 	int i;
@@ -448,7 +533,7 @@ static int regcore_nl_send_band(struct sk_buff *skb,
 		nl_chan = nla_nest_start(skb, i);
 		if (!nl_chan)
 			break;
-		if (regcore_nl_put_channel(skb, &band->channels[i])) {
+		if (regcore_nl_put_channel(skb, &band->channels[i], rules)) {
 			nla_nest_cancel(skb, nl_chan);
 			break;
 		}
@@ -597,6 +682,11 @@ static const struct genl_small_ops regcore_ops[] = {
 	{
 		.cmd = NL80211_CMD_REQ_SET_REG,
 		.doit = regcore_nl_req_set_reg,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = NL80211_CMD_RELOAD_REGDB,
+		.doit = regcore_nl_reload_regdb,
 		.flags = GENL_ADMIN_PERM,
 	},
 };

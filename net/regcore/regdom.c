@@ -388,9 +388,51 @@ regcore_regdom_find_rule(const struct regcore_regdomain *rd,
 }
 EXPORT_SYMBOL_REGCORE_KUNIT(regcore_regdom_find_rule);
 
+/* The stricter of two WMM limits, per value: the larger contention
+ * windows and AIFSN, the shorter occupancy time.
+ */
+static void regcore_wmm_ac_intersect(const struct regcore_wmm_ac *a,
+				     const struct regcore_wmm_ac *b,
+				     struct regcore_wmm_ac *out)
+{
+	out->cw_min = max(a->cw_min, b->cw_min);
+	out->cw_max = max(a->cw_max, b->cw_max);
+	out->aifsn = max(a->aifsn, b->aifsn);
+	out->cot = min(a->cot, b->cot);
+}
+
+/* WMM limits of an intersection: both rules' merged, or the one rule's
+ * that has them (cfg80211 keeps them too when only one side has any).
+ */
+static void regcore_wmm_intersect(const struct regcore_reg_rule *r1,
+				  const struct regcore_reg_rule *r2,
+				  struct regcore_reg_rule *out)
+{
+	int ac;
+
+	out->has_wmm = r1->has_wmm || r2->has_wmm;
+	if (!out->has_wmm) {
+		memset(&out->wmm_rule, 0, sizeof(out->wmm_rule));
+		return;
+	}
+	if (!(r1->has_wmm && r2->has_wmm)) {
+		out->wmm_rule = r1->has_wmm ? r1->wmm_rule : r2->wmm_rule;
+		return;
+	}
+	for (ac = 0; ac < REGCORE_NUM_ACS; ac++) {
+		regcore_wmm_ac_intersect(&r1->wmm_rule.client[ac],
+					 &r2->wmm_rule.client[ac],
+					 &out->wmm_rule.client[ac]);
+		regcore_wmm_ac_intersect(&r1->wmm_rule.ap[ac],
+					 &r2->wmm_rule.ap[ac],
+					 &out->wmm_rule.ap[ac]);
+	}
+}
+
 /* The intersection of two rules: the common range, the narrower bandwidth
  * (AUTO-BW resolved first, and kept only when both rules have it), the
- * union of the flags, the lower power and gain, the longer CAC time.
+ * union of the flags, the lower power and gain, the longer CAC time, the
+ * stricter WMM limits.
  */
 static int regcore_rules_intersect(const struct regcore_regdomain *rd1,
 				   const struct regcore_reg_rule *r1,
@@ -427,6 +469,7 @@ static int regcore_rules_intersect(const struct regcore_regdomain *rd1,
 		min(r1->power_rule.max_antenna_gain,
 		    r2->power_rule.max_antenna_gain);
 	out->dfs_cac_ms = max(r1->dfs_cac_ms, r2->dfs_cac_ms);
+	regcore_wmm_intersect(r1, r2, out);
 
 	return regcore_rule_is_valid(out) ? 0 : -EINVAL;
 }

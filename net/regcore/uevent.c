@@ -43,6 +43,16 @@ void regcore_uevent_exit(void)
 }
 
 /**
+ * regcore_uevent_dev() - the platform device, for the firmware loader
+ *
+ * Return: regcore.0's device; valid between load and unload.
+ */
+struct device *regcore_uevent_dev(void)
+{
+	return &regcore_pdev->dev;
+}
+
+/**
  * regcore_uevent_request() - ask userspace for a country's rules
  * @alpha2: the country, "00" for the world domain
  *

@@ -302,6 +302,11 @@ EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
  * ignored (cfg80211 clears the flag when the hint is given, whatever
  * becomes of it).
  *
+ * A radio that keeps a domain of its own already (a custom one) gets the
+ * answer as cfg80211 of the same kernel gives it: from 6.7 the answer
+ * replaces the radio's domain and is put in force; before, it is refused
+ * and the domain in force stays (tests/vm/KERNEL-DIFFERENCES, entry 8).
+ *
  * Context: process context.
  * Return: 0 when queued; -EINVAL for a missing or unregistered radio or a
  * bad alpha2; -EBUSY when too many hints are waiting; -ENOMEM; -ESHUTDOWN

@@ -545,7 +545,7 @@ static int regsim_misuse(void)
 					   regcore_apply_custom_regulatory(fresh,
 									   bad_rd));
 		bad_rd->reg_rules[0] = (struct regcore_reg_rule)
-			REGCORE_RULE(2412, 2432, 20, 0, 20, BIT(20));
+			REGCORE_RULE(2412, 2432, 20, 0, 20, BIT(31));
 		ok &= regsim_expect_einval("custom domain with an unknown flag",
 					   regcore_apply_custom_regulatory(fresh,
 									   bad_rd));

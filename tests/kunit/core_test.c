@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of regcore's pure logic: validation, rule look-up, AUTO-BW,
- * intersection, and the channel table a domain gives a radio. Built as
- * regcore_test.ko when the kernel has KUnit (the debug kernel of the VM
- * suite); they run when it is loaded (after regcore.ko, whose functions
- * they call) and report KTAP in the kernel log.
+ * intersection, and the channel table a domain gives a radio; with the
+ * parser's tests of regdb_test.c, one suite. Built as regcore_test.ko
+ * when the kernel has KUnit (the debug kernel of the VM suite); they run
+ * when it is loaded (after regcore.ko, whose functions they call) and
+ * report KTAP in the kernel log.
  *
  * Whatever a test allocates is released by KUnit when the test ends, also
  * when an assertion ends it early: kunit_kzalloc(), or track_regdom() and
@@ -15,6 +16,7 @@
 #include <linux/slab.h>
 
 #include "core.h"
+#include "regcore_test.h"
 
 #define KHZ(mhz) REGCORE_MHZ_TO_KHZ(mhz)
 
@@ -35,8 +37,8 @@ static void track_free_wiphy(struct kunit_resource *res)
 }
 
 /* Free a domain regcore made when the test ends; ERR_PTR and NULL pass. */
-static struct regcore_regdomain *track_regdom(struct kunit *test,
-					      struct regcore_regdomain *rd)
+struct regcore_regdomain *track_regdom(struct kunit *test,
+				       struct regcore_regdomain *rd)
 {
 	if (!IS_ERR_OR_NULL(rd) &&
 	    !kunit_alloc_resource(test, track_init, track_free_regdom,
@@ -120,8 +122,12 @@ static const struct validate_case validate_cases[] = {
 	  REGCORE_RULE(5150, 5250, 80, 0, 61, 0), -EINVAL },
 	{ "gain_above_60dbi_refused", "DE", 0,
 	  REGCORE_RULE(5150, 5250, 80, 61, 23, 0), -EINVAL },
+	/* bit 31: no kernel's nl80211 has it (bit 20 is 6.12's PSD) */
 	{ "unknown_flag_refused", "DE", 0,
-	  REGCORE_RULE(5150, 5250, 80, 0, 23, BIT(20)), -EINVAL },
+	  REGCORE_RULE(5150, 5250, 80, 0, 23, BIT(31)), -EINVAL },
+	{ "every_flag_this_kernel_knows_accepted", "DE", 0,
+	  REGCORE_RULE(5150, 5250, 80, 0, 23,
+		       REGCORE_KNOWN_RRF & ~NL80211_RRF_AUTO_BW), 0 },
 	{ "flag_bit_9_refused", "DE", 0,
 	  REGCORE_RULE(5150, 5250, 80, 0, 23, BIT(9)), -EINVAL },
 };
@@ -267,6 +273,45 @@ static void rule_flags_to_chan_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(NL80211_RRF_AUTO_BW |
 							 NL80211_RRF_NO_CCK),
 			0);
+}
+
+/* The flags after 6.1 map where this kernel's nl80211 has them (6.12),
+ * each to its own channel flag, as cfg80211's map_regdom_flags(); where it
+ * has none, no rule flag gives those channel flags.
+ */
+static void later_rule_flags_to_chan_test(struct kunit *test)
+{
+	static const struct {
+		u32 rule;
+		u32 chan;
+	} later[] = {
+		{ REGCORE_RRF_NO_EHT, REGCORE_CHAN_NO_EHT },
+		{ REGCORE_RRF_PSD, REGCORE_CHAN_PSD },
+		{ REGCORE_RRF_DFS_CONCURRENT, REGCORE_CHAN_DFS_CONCURRENT },
+		{ REGCORE_RRF_NO_6GHZ_VLP_CLIENT,
+		  REGCORE_CHAN_NO_6GHZ_VLP_CLIENT },
+		{ REGCORE_RRF_NO_6GHZ_AFC_CLIENT,
+		  REGCORE_CHAN_NO_6GHZ_AFC_CLIENT },
+		{ REGCORE_RRF_ALLOW_6GHZ_VLP_AP, REGCORE_CHAN_ALLOW_6GHZ_VLP_AP },
+		{ REGCORE_RRF_ALLOW_20MHZ_ACTIVITY,
+		  REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY },
+	};
+	u32 all_chan = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(later); i++) {
+		all_chan |= later[i].chan;
+		if (!later[i].rule)
+			continue;
+		KUNIT_EXPECT_EQ(test, regcore_rule_flags_to_chan(later[i].rule),
+				later[i].chan);
+	}
+	/* every rule flag at once: the later channel flags come only from
+	 * the later rule flags this kernel has
+	 */
+	KUNIT_EXPECT_EQ(test,
+			regcore_rule_flags_to_chan(REGCORE_KNOWN_RRF) & all_chan,
+			regcore_rule_flags_to_chan(REGCORE_RRF_SINCE_6_1));
 }
 
 static void intersect_test(struct kunit *test)
@@ -678,6 +723,7 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(auto_bw_capped_by_flags_test),
 	KUNIT_CASE(find_rule_test),
 	KUNIT_CASE(rule_flags_to_chan_test),
+	KUNIT_CASE(later_rule_flags_to_chan_test),
 	KUNIT_CASE(intersect_test),
 	KUNIT_CASE(intersect_disjoint_is_einval_test),
 	KUNIT_CASE(intersect_auto_bw_test),
@@ -687,6 +733,15 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(hardware_limits_are_kept_test),
 	KUNIT_CASE(driver_antenna_gain_is_not_a_limit_test),
 	KUNIT_CASE(wiphy_rules_follow_cfg80211_test),
+	KUNIT_CASE(regdb_check_accepts_image_test),
+	KUNIT_CASE(regdb_query_builds_domain_test),
+	KUNIT_CASE(regdb_query_unknown_country_test),
+	KUNIT_CASE(regdb_truncated_test),
+	KUNIT_CASE(regdb_one_byte_changed_test),
+	KUNIT_CASE_PARAM(regdb_fault_test, regdb_fault_gen_params),
+	KUNIT_CASE(regdb_padding_is_ignored_test),
+	KUNIT_CASE(regdb_unended_table_test),
+	KUNIT_CASE(regdb_refusal_is_final_test),
 	{}
 };
 
