@@ -53,6 +53,7 @@ struct regctl_cmd {
 
 static int cmd_get(struct regctl *rc, int argc, char **argv);
 static int cmd_set(struct regctl *rc, int argc, char **argv);
+static int cmd_reload(struct regctl *rc, int argc, char **argv);
 static int cmd_phy(struct regctl *rc, int argc, char **argv);
 static int cmd_monitor(struct regctl *rc, int argc, char **argv);
 static int cmd_help(struct regctl *rc, int argc, char **argv);
@@ -63,6 +64,9 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  true },
 	{ "set", "<ISO/IEC 3166-1 alpha2>", cmd_set,
 	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. Needs CAP_NET_ADMIN.",
+	  false },
+	{ "reload", NULL, cmd_reload,
+	  "Have the kernel re-read its regulatory database and re-apply the country in force, as `iw reg reload` (regcore on the crda path asks crda again); a refused database leaves the domain as it was. Needs CAP_NET_ADMIN.",
 	  false },
 	{ "phy", "[NAME]", cmd_phy,
 	  "Print the channels of wiphy NAME (or phy#INDEX) as `iw phy NAME channels`, or of every wiphy.",
@@ -191,6 +195,41 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 		return r;
 	r = regnl_req_set_reg(nl, argv[0], &st);
 	regnl_close(nl);
+	if (r)
+		return report(rc, &st, what);
+	return EXIT_OK;
+}
+
+/* Who answers a family's commands, for "... does not support reload". */
+static const char *family_owner(enum regnl_family fam)
+{
+	return fam == REGNL_FAMILY_NL80211 ? "this kernel's cfg80211" :
+					     "the loaded regcore module";
+}
+
+static int cmd_reload(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "reloading the regulatory database";
+	char buf[2 * REGNL_MSG_MAX + 64];
+	struct regnl_status st;
+	struct regnl *nl;
+	int r;
+
+	(void)argv;
+	if (argc)
+		return SHOW_USAGE;
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regnl_reload_regdb(nl, &st);
+	regnl_close(nl);
+	/* genetlink's answer to a command the family does not have */
+	if (st.kind == REGNL_E_KERNEL && st.err == -EOPNOTSUPP) {
+		fprintf(rc->err, "regctl: %s: %s does not support reload: %s\n",
+			what, family_owner(rc->family),
+			regnl_status_text(&st, buf, sizeof(buf)));
+		return EXIT_FAIL;
+	}
 	if (r)
 		return report(rc, &st, what);
 	return EXIT_OK;

@@ -14,25 +14,47 @@
  * The legacy text is printf("%.3f", (float)khz / 1000.0) and
  * printf("%.2f", (float)mbm / 100.0). The float of an integer is an
  * integer, and an integer divided by 10^N rounds back to itself at N
- * decimals, so the digits are written directly: a whole dump is several
- * times faster than through the floating-point printer.
+ * decimals, so the digits are written directly, two at a time: a whole
+ * dump is several times faster than through the floating-point printer.
  */
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324"
+	"25262728293031323334353637383940414243444546474849"
+	"50515253545556575859606162636465666768697071727374"
+	"75767778798081828384858687888990919293949596979899";
+
+/* The @n decimal digits of @x, with leading zeros, at @p. */
+static char *put_digits(char *p, uint32_t x, unsigned int n)
+{
+	char *end = p + n;
+
+	p = end;
+	for (; n >= 2; n -= 2) {
+		uint32_t d = x % 100;
+
+		x /= 100;
+		p -= 2;
+		p[0] = digit_pairs[2 * d];
+		p[1] = digit_pairs[2 * d + 1];
+	}
+	if (n)
+		*--p = (char)('0' + x % 10);
+	return end;
+}
+
+/* @decimals is 3 (kHz to MHz) or 2 (mBm to dBm). */
 static char *put_fixed(char *p, uint32_t v, unsigned int decimals)
 {
+	uint32_t scale = decimals == 3 ? 1000 : 100;
 	unsigned long long f = (unsigned long long)(float)v;
-	char digits[24];
-	int n = 0;
+	uint32_t whole = (uint32_t)(f / scale), t;
+	unsigned int n = 1;
 
-	do {
-		digits[n++] = (char)('0' + f % 10);
-		f /= 10;
-	} while (f || n <= (int)decimals);
-	while (n > (int)decimals)
-		*p++ = digits[--n];
+	for (t = whole; t >= 10; t /= 10)
+		n++;
+	p = put_digits(p, whole, n);
 	*p++ = '.';
-	while (n > 0)
-		*p++ = digits[--n];
-	return p;
+	return put_digits(p, (uint32_t)(f % scale), decimals);
 }
 
 static char *put_str(char *p, const char *s)

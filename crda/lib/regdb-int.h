@@ -180,6 +180,12 @@ struct rdb_tkey {
  * caches what it parses: do not share one between threads.
  */
 int rdb_tkey_load(struct rdb_tkey *k);
+/*
+ * Add the keys of a PEM or DER blob as the built-in keys are added: kept
+ * unparsed until first used (regdb_trust_add_mem() parses them at once).
+ */
+int rdb_trust_add_lazy(struct regdb_trust *t, const char *name,
+		       const void *data, size_t len, char **err);
 /* The smallest RSA modulus trusted, in bits. */
 #define RDB_MIN_RSA_BITS 2048u
 /*

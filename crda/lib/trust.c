@@ -79,7 +79,7 @@ struct regdb_trust *regdb_trust_new(bool builtin, char **err)
 		char name[256];
 
 		snprintf(name, sizeof(name), "builtin:%s", k->name);
-		if (add_blob(t, name, k->data, k->len, true, err) < 0) {
+		if (rdb_trust_add_lazy(t, name, k->data, k->len, err) < 0) {
 			regdb_trust_free(t);
 			return NULL;
 		}
@@ -365,6 +365,12 @@ int regdb_trust_add_mem(struct regdb_trust *t, const char *name,
 			const void *data, size_t len, char **err)
 {
 	return add_blob(t, name, data, len, false, err);
+}
+
+int rdb_trust_add_lazy(struct regdb_trust *t, const char *name,
+		       const void *data, size_t len, char **err)
+{
+	return add_blob(t, name, data, len, true, err);
 }
 
 /* Forget the keys added after the first @n: a file is taken whole or not. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * domain.c - a regulatory domain on the wire: NL80211_CMD_SET_REG built
- * from a struct regdom, NL80211_CMD_REQ_SET_REG, and NL80211_CMD_GET_REG
- * answers parsed back into struct regdom.
+ * from a struct regdom, NL80211_CMD_REQ_SET_REG, NL80211_CMD_GET_REG
+ * answers parsed back into struct regdom, and NL80211_CMD_RELOAD_REGDB,
+ * which has the domain in force re-derived from a re-read database.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -276,6 +277,15 @@ int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 
 	r = regnl_build_req_set_reg(&msg, regnl_family_id(nl), alpha2, st);
 	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
+}
+
+int regnl_reload_regdb(struct regnl *nl, struct regnl_status *st)
+{
+	regnl_st_clear(st);
+	return regnl_transact_free(nl, regnl_msg_new(regnl_family_id(nl),
+						     NL80211_CMD_RELOAD_REGDB,
+						     0, 0),
+				   NULL, NULL, st);
 }
 
 /* Each GET_REG reply (each part of the dump) is one domain. */

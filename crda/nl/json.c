@@ -221,6 +221,12 @@ static const struct {
 	{ NL80211_FREQUENCY_ATTR_16MHZ, "16mhz" },
 	{ NL80211_FREQUENCY_ATTR_NO_320MHZ, "no_320mhz" },
 	{ NL80211_FREQUENCY_ATTR_NO_EHT, "no_eht" },
+	{ REGNL_FREQ_ATTR_DFS_CONCURRENT, "dfs_concurrent" },
+	{ REGNL_FREQ_ATTR_NO_6GHZ_VLP_CLIENT, "no_6ghz_vlp_client" },
+	{ REGNL_FREQ_ATTR_NO_6GHZ_AFC_CLIENT, "no_6ghz_afc_client" },
+	{ REGNL_FREQ_ATTR_CAN_MONITOR, "can_monitor" },
+	{ REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP, "allow_6ghz_vlp_ap" },
+	{ REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY, "allow_20mhz_activity" },
 };
 
 static const char *dfs_state_word(uint32_t s)
@@ -231,6 +237,40 @@ static const char *dfs_state_word(uint32_t s)
 	case NL80211_DFS_UNAVAILABLE: return "unavailable";
 	default: return "unknown";
 	}
+}
+
+/*
+ * "wmm": the channel's regulatory WMM limits, one object per access
+ * category the kernel sent complete, in AC order (VO, VI, BE, BK).
+ */
+static void json_wmm(FILE *f, const struct regnl_channel *c)
+{
+	static const char *const ac_names[REGNL_NUM_ACS] = {
+		[REGNL_AC_VO] = "VO",
+		[REGNL_AC_VI] = "VI",
+		[REGNL_AC_BE] = "BE",
+		[REGNL_AC_BK] = "BK",
+	};
+	const struct regnl_wmm_ac *w;
+	bool first, afirst = true;
+	size_t i;
+
+	fputs(",\"wmm\":[", f);
+	for (i = 0; i < REGNL_NUM_ACS; i++) {
+		w = &c->wmm[i];
+		if (!w->present)
+			continue;
+		fputs(afirst ? "{" : ",{", f);
+		afirst = false;
+		first = true;
+		kv_str(f, &first, "ac", ac_names[i]);
+		kv_u(f, &first, "cw_min", w->cw_min);
+		kv_u(f, &first, "cw_max", w->cw_max);
+		kv_u(f, &first, "aifsn", w->aifsn);
+		kv_u(f, &first, "txop_us", w->txop_us);
+		fputc('}', f);
+	}
+	fputc(']', f);
 }
 
 static void json_channel(FILE *f, const struct regnl_band *b,
@@ -274,6 +314,10 @@ static void json_channel(FILE *f, const struct regnl_band *b,
 		kv_u(f, &first, "dfs_state_time_ms", c->dfs_time_ms);
 	if (c->has_dfs_cac)
 		kv_u(f, &first, "dfs_cac_ms", c->dfs_cac_ms);
+	if (c->has_psd)
+		fprintf(f, ",\"psd_dbm_mhz\":%d", c->psd_dbm);
+	if (c->has_wmm)
+		json_wmm(f, c);
 	fputc('}', f);
 }
 

@@ -211,6 +211,15 @@ int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 		      struct regnl_status *st);
 
 /*
+ * Ask the family to re-read its regulatory database and re-apply the
+ * country in force (NL80211_CMD_RELOAD_REGDB, no attributes, as `iw reg
+ * reload`) and wait for the ack. Needs CAP_NET_ADMIN (-EPERM otherwise); a
+ * module or kernel without the command answers -EOPNOTSUPP; a database
+ * the kernel refuses is its errno with its extack message in st.
+ */
+int regnl_reload_regdb(struct regnl *nl, struct regnl_status *st);
+
+/*
  * Read the current domains with NL80211_CMD_GET_REG, as `iw reg get`
  * does: a dump (global domain, then each wiphy with its own), falling
  * back to a plain request when the family has no dump (-EOPNOTSUPP).
@@ -220,6 +229,47 @@ int regnl_get_reg(struct regnl *nl, struct regnl_domain_list *out,
 
 /* ------------------------------------------------------------------ */
 /* Wiphys, bands, channels (NL80211_CMD_GET_WIPHY)                     */
+
+/*
+ * Frequency attributes nl80211 gained after the 6.1 headers the tools are
+ * built against (Debian 12's linux-libc-dev), in the order of the uapi
+ * enum that follows NO_EHT there (6.12): uapi numbers never change, so a
+ * 6.12 kernel's channels can be read with 6.1's headers.
+ */
+enum {
+	REGNL_FREQ_ATTR_PSD = NL80211_FREQUENCY_ATTR_NO_EHT + 1, /* s8, dBm/MHz */
+	REGNL_FREQ_ATTR_DFS_CONCURRENT,
+	REGNL_FREQ_ATTR_NO_6GHZ_VLP_CLIENT,
+	REGNL_FREQ_ATTR_NO_6GHZ_AFC_CLIENT,
+	REGNL_FREQ_ATTR_CAN_MONITOR,
+	REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP,
+	REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY,
+	REGNL_FREQ_ATTR_MAX = REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY,
+};
+
+/*
+ * The access categories of NL80211_FREQUENCY_ATTR_WMM, in the order and
+ * with the nest types cfg80211 gives them (IEEE80211_AC_VO ... _BK).
+ */
+enum regnl_ac {
+	REGNL_AC_VO,
+	REGNL_AC_VI,
+	REGNL_AC_BE,
+	REGNL_AC_BK,
+	REGNL_NUM_ACS,
+};
+
+/*
+ * The regulatory WMM limits of one access category (enum nl80211_wmm_rule),
+ * as the regulatory.db rule governing the channel sets them for clients.
+ */
+struct regnl_wmm_ac {
+	bool present;		/* the AC's nest was there and complete */
+	uint16_t cw_min;	/* NL80211_WMMR_CW_MIN, slots */
+	uint16_t cw_max;	/* NL80211_WMMR_CW_MAX, slots */
+	uint8_t aifsn;		/* NL80211_WMMR_AIFSN, slots */
+	uint16_t txop_us;	/* NL80211_WMMR_TXOP, microseconds */
+};
 
 /* One channel as NL80211_BAND_ATTR_FREQS describes it. */
 struct regnl_channel {
@@ -234,6 +284,16 @@ struct regnl_channel {
 	uint32_t dfs_time_ms;		/* time in the DFS state */
 	bool has_dfs_cac;
 	uint32_t dfs_cac_ms;		/* NL80211_FREQUENCY_ATTR_DFS_CAC_TIME */
+	bool has_psd;
+	int8_t psd_dbm;			/* REGNL_FREQ_ATTR_PSD */
+	/*
+	 * NL80211_FREQUENCY_ATTR_WMM, indexed by enum regnl_ac. has_wmm
+	 * when the attribute carried at least one complete AC; an AC nest
+	 * missing one of its four values, or with a value of the wrong
+	 * size, is left out (present false) rather than failing the dump.
+	 */
+	bool has_wmm;
+	struct regnl_wmm_ac wmm[REGNL_NUM_ACS];
 };
 
 /* true when the channel carried the flag attribute attr (e.g. RADAR). */

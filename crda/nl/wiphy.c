@@ -48,11 +48,17 @@ static const uint8_t freq_flag_attrs[] = {
 	NL80211_FREQUENCY_ATTR_16MHZ,
 	NL80211_FREQUENCY_ATTR_NO_320MHZ,
 	NL80211_FREQUENCY_ATTR_NO_EHT,
+	REGNL_FREQ_ATTR_DFS_CONCURRENT,
+	REGNL_FREQ_ATTR_NO_6GHZ_VLP_CLIENT,
+	REGNL_FREQ_ATTR_NO_6GHZ_AFC_CLIENT,
+	REGNL_FREQ_ATTR_CAN_MONITOR,
+	REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP,
+	REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY,
 };
 
 #define FLAG { REGNL_K_FLAG, 0, 0 }
 #define U32 { REGNL_K_U32, 0, 0 }
-static const struct regnl_policy freq_policy[NL80211_FREQUENCY_ATTR_MAX + 1] = {
+static const struct regnl_policy freq_policy[REGNL_FREQ_ATTR_MAX + 1] = {
 	[NL80211_FREQUENCY_ATTR_FREQ] = U32,
 	[NL80211_FREQUENCY_ATTR_OFFSET] = U32,
 	[NL80211_FREQUENCY_ATTR_MAX_TX_POWER] = U32,
@@ -80,9 +86,59 @@ static const struct regnl_policy freq_policy[NL80211_FREQUENCY_ATTR_MAX + 1] = {
 	[NL80211_FREQUENCY_ATTR_16MHZ] = FLAG,
 	[NL80211_FREQUENCY_ATTR_NO_320MHZ] = FLAG,
 	[NL80211_FREQUENCY_ATTR_NO_EHT] = FLAG,
+	[REGNL_FREQ_ATTR_PSD] = { REGNL_K_U8, 0, 0 },
+	[REGNL_FREQ_ATTR_DFS_CONCURRENT] = FLAG,
+	[REGNL_FREQ_ATTR_NO_6GHZ_VLP_CLIENT] = FLAG,
+	[REGNL_FREQ_ATTR_NO_6GHZ_AFC_CLIENT] = FLAG,
+	[REGNL_FREQ_ATTR_CAN_MONITOR] = FLAG,
+	[REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP] = FLAG,
+	[REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY] = FLAG,
 };
 #undef FLAG
 #undef U32
+
+/* One access category's nest inside NL80211_FREQUENCY_ATTR_WMM. */
+static const struct regnl_policy wmm_policy[NL80211_WMMR_MAX + 1] = {
+	[NL80211_WMMR_CW_MIN] = { REGNL_K_U16, 0, 0 },
+	[NL80211_WMMR_CW_MAX] = { REGNL_K_U16, 0, 0 },
+	[NL80211_WMMR_AIFSN] = { REGNL_K_U8, 0, 0 },
+	[NL80211_WMMR_TXOP] = { REGNL_K_U16, 0, 0 },
+};
+
+/*
+ * NL80211_FREQUENCY_ATTR_WMM as nl80211_msg_put_wmm_rules() writes it: one
+ * nest per access category, its type the AC (0 VO ... 3 BK), each with
+ * the four limits. cfg80211 starts these nests without NLA_F_NESTED;
+ * nla_type() drops the flag, so either form reads the same. The limits
+ * are informational (iw does not show them): an AC that is not complete
+ * and exact is left out, the rest of the channel is kept.
+ */
+static void get_wmm(struct regnl_channel *c, struct nlattr *wmm)
+{
+	struct nlattr *tb[NL80211_WMMR_MAX + 1];
+	struct regnl_wmm_ac *w;
+	struct nlattr *ac;
+	int rem, type;
+
+	nla_for_each_nested(ac, wmm, rem) {
+		type = nla_type(ac);
+		if (type >= REGNL_NUM_ACS)
+			continue;
+		if (regnl_parse_nested(tb, NL80211_WMMR_MAX, ac, wmm_policy,
+				       "wmm rule", NULL))
+			continue;
+		if (!tb[NL80211_WMMR_CW_MIN] || !tb[NL80211_WMMR_CW_MAX] ||
+		    !tb[NL80211_WMMR_AIFSN] || !tb[NL80211_WMMR_TXOP])
+			continue;
+		w = &c->wmm[type];
+		w->present = true;
+		w->cw_min = nla_get_u16(tb[NL80211_WMMR_CW_MIN]);
+		w->cw_max = nla_get_u16(tb[NL80211_WMMR_CW_MAX]);
+		w->aifsn = nla_get_u8(tb[NL80211_WMMR_AIFSN]);
+		w->txop_us = nla_get_u16(tb[NL80211_WMMR_TXOP]);
+		c->has_wmm = true;
+	}
+}
 
 static void free_wiphy(struct regnl_wiphy *w)
 {
@@ -142,11 +198,11 @@ static struct regnl_band *get_band(struct regnl_wiphy *w, uint32_t band)
 static int add_channel(struct regnl_band *b, struct nlattr *nest,
 		       struct regnl_status *st)
 {
-	struct nlattr *tb[NL80211_FREQUENCY_ATTR_MAX + 1];
+	struct nlattr *tb[REGNL_FREQ_ATTR_MAX + 1];
 	struct regnl_channel c, *v;
 	size_t i;
 
-	if (regnl_parse_nested(tb, NL80211_FREQUENCY_ATTR_MAX, nest,
+	if (regnl_parse_nested(tb, REGNL_FREQ_ATTR_MAX, nest,
 			       freq_policy, "frequency", st))
 		return -EBADMSG;
 	/* iw skips a channel without a frequency; so does the model. */
@@ -177,6 +233,12 @@ static int add_channel(struct regnl_band *b, struct nlattr *nest,
 		c.dfs_cac_ms =
 			nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME]);
 	}
+	if (tb[REGNL_FREQ_ATTR_PSD]) {
+		c.has_psd = true;
+		c.psd_dbm = (int8_t)nla_get_u8(tb[REGNL_FREQ_ATTR_PSD]);
+	}
+	if (tb[NL80211_FREQUENCY_ATTR_WMM])
+		get_wmm(&c, tb[NL80211_FREQUENCY_ATTR_WMM]);
 	v = regnl_grow(b->channels, b->n_channels, sizeof(*v));
 	if (!v)
 		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");

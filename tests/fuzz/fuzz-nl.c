@@ -5,9 +5,10 @@
  * The input is the attribute stream of one generic netlink message; it is
  * wrapped in an nlmsghdr and a genlmsghdr (the first input byte picks the
  * command) and handed to every parser of libregnl: the domain parser
- * (GET_REG replies, SET_REG), the wiphy dump parser, the REG_CHANGE
- * parser, and the decoder crda --dry-run and nlcraft use. None may read
- * outside the message or crash, whatever the input.
+ * (GET_REG replies, SET_REG), the wiphy dump parser (with the text and
+ * JSON printers of what it read), the REG_CHANGE parser, and the decoder
+ * crda --dry-run and nlcraft use. None may read outside the message or
+ * crash, whatever the input.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -57,8 +58,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!regnl_parse_domain(msg, &d, &st))
 		regnl_print_domain(sink, &d);
 	regnl_domain_free(&d);
-	if (!regnl_wiphy_list_add(&wl, msg, &st) && wl.n)
+	if (!regnl_wiphy_list_add(&wl, msg, &st) && wl.n) {
 		regnl_print_channels(sink, &wl.v[0]);
+		regnl_json_wiphys(sink, "fuzz", &wl, NULL);
+	}
 	regnl_wiphy_list_free(&wl);
 	if (regnl_parse_reg_event(msg, &ev, &st) == 1)
 		regnl_print_reg_event(sink, &ev);

@@ -192,6 +192,125 @@ static void v19_2018_verifies_with_sforshee_public_key(void)
 	regdb_close(db);
 }
 
+/* Add the 2018 file @rel to @t, unparsed (@lazy, as built-in keys) or not. */
+static bool add2018(struct regdb_trust *t, const char *rel, bool lazy)
+{
+	char *p = tpath(rel), *err = NULL;
+	unsigned char *data = NULL;
+	size_t len;
+	bool ok = !regdb_read_file(p, &data, &len, &err) &&
+		  (lazy ? rdb_trust_add_lazy(t, rel, data, len, &err) :
+			  regdb_trust_add_mem(t, rel, data, len, &err)) == 1;
+
+	if (!ok)
+		printf("# %s: %s\n", p, err ? err : "not added");
+	free(p);
+	free(data);
+	free(err);
+	return ok;
+}
+
+static size_t keys_loaded(const struct regdb_trust *t);
+
+/*
+ * The keys read at run time are tried before the built-in ones, which are
+ * then not parsed at all: opening the 2018 regulatory.bin with the
+ * built-in keys and its own parses nothing more.
+ */
+static void v19_verifying_run_time_key_leaves_builtin_keys_unparsed(void)
+{
+	struct regdb_trust *t = builtin();
+	char *p = tpath("regulatory.bin"), *err = NULL;
+	struct regdb *db = NULL;
+	size_t before = 0, after = 0;
+	bool opened = false, signer = false;
+
+	if (t && t->n >= 2 && add2018(t, "sforshee.key.pub.pem", false)) {
+		before = keys_loaded(t);
+		db = regdb_open(p, t, &err);
+		after = keys_loaded(t);
+		opened = db;
+		signer = db && !strcmp(regdb_signer(db), "sforshee.key.pub.pem");
+	}
+	regdb_close(db);
+	regdb_trust_free(t);
+	free(p);
+	if (!opened)
+		printf("# refused: %s\n", err ? err : "-");
+	free(err);
+	CHECK(before == 1, "%zu keys parsed before opening", before);
+	CHECK(opened, "refused");
+	CHECK(signer, "another signer");
+	CHECK(after == before, "%zu keys parsed, then %zu", before, after);
+}
+
+/*
+ * When one RSA key is trusted twice, the signer named is the first of the
+ * set that holds it, whatever order the keys are tried in: an unparsed
+ * certificate before the parsed public key, two parsed copies, an unparsed
+ * certificate of another key before it (not the signer).
+ */
+static void v19_signer_is_the_first_trusted_holder_of_the_key(void)
+{
+	static const struct {
+		const char *rel[2];
+		bool lazy[2];
+		const char *signer;
+	} cases[] = {
+		{ { "sforshee.x509.pem", "sforshee.key.pub.pem" }, { true, false },
+		  "sforshee.x509.pem" },
+		{ { "sforshee.key.pub.pem", "sforshee.x509.pem" }, { false, false },
+		  "sforshee.key.pub.pem" },
+		{ { "sforshee.x509.pem", "sforshee.key.pub.pem" }, { false, false },
+		  "sforshee.x509.pem" },
+		{ { "sforshee.x509.pem", "sforshee.key.pub.pem" }, { true, true },
+		  "sforshee.x509.pem" },
+		{ { "sforshee.key.pub.pem", "sforshee.x509.pem" }, { false, true },
+		  "sforshee.key.pub.pem" },
+	};
+	char *p = tpath("regulatory.bin");
+	size_t i, j;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct regdb_trust *t = regdb_trust_new(true, NULL);
+		size_t nb = t ? t->n : 0;
+		char *err = NULL;
+		struct regdb *db = NULL;
+
+		for (j = 0; t && j < 2; j++)
+			if (!add2018(t, cases[i].rel[j], cases[i].lazy[j])) {
+				regdb_trust_free(t);
+				t = NULL;
+			}
+		if (t)
+			db = regdb_open(p, t, &err);
+		if (!db || strcmp(regdb_signer(db), cases[i].signer)) {
+			printf("# case %zu: %s, signer %s, expected %s\n", i,
+			       err ? err : "verified", db ? regdb_signer(db) : "-",
+			       cases[i].signer);
+			regdb_close(db);
+			regdb_trust_free(t);
+			free(err);
+			free(p);
+			CHECK(0, "case %zu", i);
+		}
+		/*
+		 * the built-in keys (other RSA keys) were not parsed, unless
+		 * every key was unparsed: then they are tried in order
+		 */
+		for (j = 0; !(cases[i].lazy[0] && cases[i].lazy[1]) && j < nb; j++)
+			if (t->keys[j].loaded) {
+				regdb_close(db);
+				regdb_trust_free(t);
+				free(p);
+				CHECK(0, "case %zu: built-in key %zu parsed", i, j);
+			}
+		regdb_close(db);
+		regdb_trust_free(t);
+	}
+	free(p);
+}
+
 static void v20_2018_with_signed_attributes_verifies_with_sforshee_cert(void)
 {
 	struct regdb_trust *t = trust2018("sforshee.x509.pem");
@@ -842,6 +961,55 @@ static void dump_text_is_legacy_regdbdump_text(void)
 	text_sha256(text, len, hex);
 	free(text);
 	CHECK(!strcmp(hex, hdeb), "Debian dump text differs from legacy (%s)", hex);
+}
+
+/*
+ * Rule numbers are printed as legacy regdbdump printed them, through a
+ * float and printf: "%.3f" of kHz / 1000, "%.2f" of mBm / 100. Values
+ * around each digit count and where a float no longer holds the integer.
+ */
+static void print_numbers_are_legacy_printf_of_the_float(void)
+{
+	static const uint32_t edge[] = {
+		0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999,
+		100000, 2402000, 5170000, 5835000, 16777215, 16777216,
+		16777217, 16777219, 57240000, 70200000, 99999999, 100000000,
+		123456789, 999999999, 1000000000, 2147483647, 4294967040,
+		4294967167, 4294967168, 4294967295,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(edge) / sizeof(edge[0]); i++) {
+		struct regdom_rule r = {
+			.start_khz = edge[i], .end_khz = edge[i],
+			.max_bw_khz = edge[i], .max_eirp_mbm = edge[i],
+		};
+		struct regdom rd = { .alpha2 = "DE", .n_rules = 1, .rules = &r };
+		char *got = NULL, want[256], *line;
+		size_t len;
+		FILE *f = open_memstream(&got, &len);
+		bool same;
+
+		CHECK(f, "open_memstream");
+		regdom_print(f, &rd);
+		fclose(f);
+		if (edge[i])
+			snprintf(want, sizeof(want),
+				 "\t(%.3f - %.3f @ %.3f), (%.2f), (N/A)\n",
+				 (float)edge[i] / 1000.0, (float)edge[i] / 1000.0,
+				 (float)edge[i] / 1000.0, (float)edge[i] / 100.0);
+		else
+			snprintf(want, sizeof(want),
+				 "\t(%.3f - %.3f @ %.3f), (N/A), (N/A)\n",
+				 0.0, 0.0, 0.0);
+		line = got ? strchr(got, '\t') : NULL;
+		same = line && !strncmp(line, want, strlen(want));
+		if (!same)
+			printf("# %u: got %s# expected %s", edge[i],
+			       line ? line : "(nothing)\n", want);
+		free(got);
+		CHECK(same, "%u printed otherwise than legacy printf", edge[i]);
+	}
 }
 
 /* ---- refusals: mutations, truncations, untrusted signers ---- */
@@ -1751,6 +1919,12 @@ int main(void)
 	rdb_crypto_init();
 	run("v19_2018_verifies_with_sforshee_public_key",
 	    v19_2018_verifies_with_sforshee_public_key);
+	run("print_numbers_are_legacy_printf_of_the_float",
+	    print_numbers_are_legacy_printf_of_the_float);
+	run("v19_verifying_run_time_key_leaves_builtin_keys_unparsed",
+	    v19_verifying_run_time_key_leaves_builtin_keys_unparsed);
+	run("v19_signer_is_the_first_trusted_holder_of_the_key",
+	    v19_signer_is_the_first_trusted_holder_of_the_key);
 	run("v20_2018_with_signed_attributes_verifies_with_sforshee_cert",
 	    v20_2018_with_signed_attributes_verifies_with_sforshee_cert);
 	run("files_2018_are_refused_without_their_key",

@@ -25,7 +25,7 @@ void fake_rule(struct nl_msg *m, int idx, uint32_t flags, uint32_t start,
 	       uint32_t end, uint32_t bw, uint32_t gain, uint32_t eirp,
 	       long long cac)
 {
-	struct nlattr *r = nla_nest_start(m, idx);
+	struct nlattr *r = fake_nest_start_noflag(m, idx);
 
 	nla_put_u32(m, NL80211_ATTR_REG_RULE_FLAGS, flags);
 	nla_put_u32(m, NL80211_ATTR_FREQ_RANGE_START, start);
@@ -38,9 +38,20 @@ void fake_rule(struct nl_msg *m, int idx, uint32_t flags, uint32_t start,
 	nla_nest_end(m, r);
 }
 
+struct nlattr *fake_nest_start_noflag(struct nl_msg *m, int type)
+{
+	struct nlattr *n = nlmsg_tail(nlmsg_hdr(m));
+
+	if (nla_put(m, type, 0, NULL) < 0) {
+		fputs("fake_nest_start_noflag: message full\n", stderr);
+		exit(2);
+	}
+	return n;
+}
+
 struct nlattr *fake_rules_begin(struct nl_msg *m)
 {
-	return nla_nest_start(m, NL80211_ATTR_REG_RULES);
+	return fake_nest_start_noflag(m, NL80211_ATTR_REG_RULES);
 }
 
 void fake_rules_end(struct nl_msg *m, struct nlattr *rules)

@@ -5,6 +5,7 @@
  * event.c print_event), and the JSON printers against the JSON grammar.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/nl80211.h>
@@ -698,6 +699,343 @@ TEST(json_of_wiphys_parses_and_lists_flags_and_widths)
 			  regnl_wiphy_find(&l, "phy1"));
 	check_json(t_out_text(&o), "\"wiphys\":[{\"index\":1,");
 	CHECK(strstr(t_out_text(&o), "phy0") == NULL);
+	t_out_free(&o);
+	regnl_wiphy_list_free(&l);
+}
+
+/*
+ * A 6.12 kernel's channel: the flag attributes after NO_EHT and a PSD
+ * value, numbers the 6.1 headers do not name; --json lists each, the
+ * text (iw 5.19's) none.
+ */
+TEST(json_of_wiphys_names_the_channel_attributes_of_later_kernels)
+{
+	static const struct chan later[] = {
+		{ 5975, (UINT64_C(1) << REGNL_FREQ_ATTR_DFS_CONCURRENT) |
+			(UINT64_C(1) << REGNL_FREQ_ATTR_NO_6GHZ_VLP_CLIENT) |
+			(UINT64_C(1) << REGNL_FREQ_ATTR_NO_6GHZ_AFC_CLIENT) |
+			(UINT64_C(1) << REGNL_FREQ_ATTR_CAN_MONITOR) |
+			(UINT64_C(1) << REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP) |
+			(UINT64_C(1) << REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY) |
+			F(NO_IR) | F(NO_EHT), 2300, -1, -1, -1 },
+	};
+	struct regnl_wiphy_list l = { 0 };
+	struct nlattr *bands, *b, *freqs, *n;
+	struct nl_msg *m;
+	struct t_out o;
+
+	m = wiphy_msg(0, "phy0");
+	bands = nla_nest_start(m, NL80211_ATTR_WIPHY_BANDS);
+	b = nla_nest_start(m, NL80211_BAND_6GHZ);
+	freqs = nla_nest_start(m, NL80211_BAND_ATTR_FREQS);
+	put_chan(m, 0, &later[0]);
+	/* a second channel with a PSD of -3 dBm/MHz (an s8) */
+	n = nla_nest_start(m, 1);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_FREQ, 5995);
+	nla_put_u8(m, REGNL_FREQ_ATTR_PSD, (uint8_t)-3);
+	nla_nest_end(m, n);
+	nla_nest_end(m, freqs);
+	nla_nest_end(m, b);
+	nla_nest_end(m, bands);
+	CHECK_INT(regnl_wiphy_list_add(&l, m, NULL), 0);
+	nlmsg_free(m);
+
+	regnl_json_wiphys(t_out_open(&o), "nl80211", &l, NULL);
+	check_json(t_out_text(&o), "\"flags\":[\"no_ir\",\"no_eht\",\"dfs_concurrent\",\"no_6ghz_vlp_client\",\"no_6ghz_afc_client\",\"can_monitor\",\"allow_6ghz_vlp_ap\",\"allow_20mhz_activity\"]");
+	check_json(t_out_text(&o), "{\"freq_mhz\":5995,\"channel\":9,\"disabled\":false,\"flags\":[],\"widths\":[\"20MHz\"],\"psd_dbm_mhz\":-3}");
+	t_out_free(&o);
+	regnl_print_channels(t_out_open(&o), &l.v[0]);
+	CHECK(strstr(t_out_text(&o), "5975 MHz") != NULL);
+	CHECK(strstr(t_out_text(&o), "PSD") == NULL);
+	CHECK(strstr(t_out_text(&o), "VLP") == NULL);
+	t_out_free(&o);
+	regnl_wiphy_list_free(&l);
+}
+
+/* ---- regulatory WMM limits (NL80211_FREQUENCY_ATTR_WMM) ---- */
+
+/*
+ * wireless-regdb's ETSI wmmrule for clients as cfg80211 keeps it, TXOP in
+ * microseconds: cw_min, cw_max, aifsn, txop per AC (VO, VI, BE, BK).
+ */
+static const uint16_t etsi_wmm[4][4] = {
+	{ 3, 7, 2, 2000 },
+	{ 7, 15, 2, 4000 },
+	{ 15, 1023, 3, 6000 },
+	{ 15, 1023, 7, 6000 },
+};
+
+#define ETSI_WMM_JSON							\
+	"\"wmm\":[{\"ac\":\"VO\",\"cw_min\":3,\"cw_max\":7,\"aifsn\":2,\"txop_us\":2000},"	\
+	"{\"ac\":\"VI\",\"cw_min\":7,\"cw_max\":15,\"aifsn\":2,\"txop_us\":4000},"		\
+	"{\"ac\":\"BE\",\"cw_min\":15,\"cw_max\":1023,\"aifsn\":3,\"txop_us\":6000},"	\
+	"{\"ac\":\"BK\",\"cw_min\":15,\"cw_max\":1023,\"aifsn\":7,\"txop_us\":6000}]"
+
+/* A nest as cfg80211 starts it (no NLA_F_NESTED), or with the flag. */
+static struct nlattr *nest_start(struct nl_msg *m, int type, bool flag)
+{
+	return flag ? nla_nest_start(m, type) : fake_nest_start_noflag(m, type);
+}
+
+/* One AC's nest as nl80211_msg_put_wmm_rules() writes it. */
+static void put_wmm_ac(struct nl_msg *m, int ac, const uint16_t v[4],
+		       bool flag)
+{
+	struct nlattr *n = nest_start(m, ac, flag);
+
+	nla_put_u16(m, NL80211_WMMR_CW_MIN, v[0]);
+	nla_put_u16(m, NL80211_WMMR_CW_MAX, v[1]);
+	nla_put_u8(m, NL80211_WMMR_AIFSN, (uint8_t)v[2]);
+	nla_put_u16(m, NL80211_WMMR_TXOP, v[3]);
+	nla_nest_end(m, n);
+}
+
+/*
+ * phy0 with one 5 GHz band of four channels: 5180 with the ETSI limits
+ * as cfg80211 sends them, 5200 without, 5220 with every nest flagged
+ * NLA_F_NESTED, 5240 with the ACs in reverse order. with_wmm false: the
+ * same channels without any WMM attribute.
+ */
+static struct nl_msg *wmm_wiphy(bool with_wmm)
+{
+	struct nl_msg *m = wiphy_msg(0, "phy0");
+	struct nlattr *bands, *b, *freqs, *c, *w;
+	int i, ac;
+
+	bands = fake_nest_start_noflag(m, NL80211_ATTR_WIPHY_BANDS);
+	b = fake_nest_start_noflag(m, NL80211_BAND_5GHZ);
+	freqs = fake_nest_start_noflag(m, NL80211_BAND_ATTR_FREQS);
+	for (i = 0; i < 4; i++) {
+		c = fake_nest_start_noflag(m, i);
+		nla_put_u32(m, NL80211_FREQUENCY_ATTR_FREQ,
+			    (uint32_t)(5180 + 20 * i));
+		nla_put_u32(m, NL80211_FREQUENCY_ATTR_MAX_TX_POWER, 2300);
+		if (with_wmm && i != 1) {
+			w = nest_start(m, NL80211_FREQUENCY_ATTR_WMM, i == 2);
+			for (ac = 0; ac < 4; ac++) {
+				int a = i == 3 ? 3 - ac : ac;
+
+				put_wmm_ac(m, a, etsi_wmm[a], i == 2);
+			}
+			nla_nest_end(m, w);
+		}
+		nla_nest_end(m, c);
+	}
+	nla_nest_end(m, freqs);
+	nla_nest_end(m, b);
+	nla_nest_end(m, bands);
+	return m;
+}
+
+/* How often s occurs in text. */
+static int count(const char *text, const char *s)
+{
+	int n = 0;
+
+	while ((text = strstr(text, s))) {
+		n++;
+		text += strlen(s);
+	}
+	return n;
+}
+
+TEST(json_of_wiphys_gives_a_channels_wmm_limits_in_ac_order)
+{
+	struct regnl_wiphy_list l = { 0 };
+	const struct regnl_channel *c;
+	struct nl_msg *m = wmm_wiphy(true);
+	struct t_out o;
+	char want[1024];
+	int i;
+
+	CHECK_INT(regnl_wiphy_list_add(&l, m, NULL), 0);
+	nlmsg_free(m);
+	CHECK(l.n == 1 && l.v[0].n_bands == 1 &&
+	      l.v[0].bands[0].n_channels == 4);
+	if (!(l.n == 1 && l.v[0].n_bands == 1 &&
+	      l.v[0].bands[0].n_channels == 4)) {
+		regnl_wiphy_list_free(&l);
+		return;
+	}
+	c = l.v[0].bands[0].channels;
+	CHECK(c[0].has_wmm && !c[1].has_wmm && c[2].has_wmm && c[3].has_wmm);
+	for (i = 0; i < REGNL_NUM_ACS; i++) {
+		CHECK(c[0].wmm[i].present);
+		CHECK_INT(c[0].wmm[i].cw_min, etsi_wmm[i][0]);
+		CHECK_INT(c[0].wmm[i].cw_max, etsi_wmm[i][1]);
+		CHECK_INT(c[0].wmm[i].aifsn, etsi_wmm[i][2]);
+		CHECK_INT(c[0].wmm[i].txop_us, etsi_wmm[i][3]);
+	}
+
+	regnl_json_wiphys(t_out_open(&o), "nl80211", &l, NULL);
+	snprintf(want, sizeof(want), "{\"freq_mhz\":5180,\"channel\":36,\"disabled\":false,\"max_tx_power_mbm\":2300,\"flags\":[],\"widths\":[\"20MHz\"],%s}",
+		 ETSI_WMM_JSON);
+	check_json(t_out_text(&o), want);
+	check_json(t_out_text(&o), "{\"freq_mhz\":5200,\"channel\":40,\"disabled\":false,\"max_tx_power_mbm\":2300,\"flags\":[],\"widths\":[\"20MHz\"]}");
+	/* NLA_F_NESTED or not, and ACs in any order: the same array */
+	snprintf(want, sizeof(want), "\"channel\":44,\"disabled\":false,\"max_tx_power_mbm\":2300,\"flags\":[],\"widths\":[\"20MHz\"],%s}",
+		 ETSI_WMM_JSON);
+	check_json(t_out_text(&o), want);
+	snprintf(want, sizeof(want), "\"channel\":48,\"disabled\":false,\"max_tx_power_mbm\":2300,\"flags\":[],\"widths\":[\"20MHz\"],%s}",
+		 ETSI_WMM_JSON);
+	check_json(t_out_text(&o), want);
+	CHECK_INT(count(t_out_text(&o), "\"wmm\""), 3);
+	t_out_free(&o);
+	regnl_wiphy_list_free(&l);
+}
+
+/* iw 5.19 does not show WMM limits: the text is that of the bare channels. */
+TEST(wmm_limits_leave_the_channels_text_as_iw_prints_it)
+{
+	struct regnl_wiphy_list with = { 0 }, without = { 0 };
+	struct nl_msg *m;
+	struct t_out o;
+	char *bare;
+
+	m = wmm_wiphy(false);
+	CHECK_INT(regnl_wiphy_list_add(&without, m, NULL), 0);
+	nlmsg_free(m);
+	m = wmm_wiphy(true);
+	CHECK_INT(regnl_wiphy_list_add(&with, m, NULL), 0);
+	nlmsg_free(m);
+	if (with.n != 1 || without.n != 1) {
+		t_fail(__FILE__, __LINE__, "no wiphy parsed");
+		regnl_wiphy_list_free(&with);
+		regnl_wiphy_list_free(&without);
+		return;
+	}
+	regnl_print_channels(t_out_open(&o), &without.v[0]);
+	bare = strdup(t_out_text(&o));
+	t_out_free(&o);
+	CHECK_STR(bare,
+		  "Band 2:\n"
+		  "\t* 5180 MHz [36] \n"
+		  "\t  Maximum TX power: 23.0 dBm\n"
+		  "\t  Channel widths: 20MHz\n"
+		  "\t* 5200 MHz [40] \n"
+		  "\t  Maximum TX power: 23.0 dBm\n"
+		  "\t  Channel widths: 20MHz\n"
+		  "\t* 5220 MHz [44] \n"
+		  "\t  Maximum TX power: 23.0 dBm\n"
+		  "\t  Channel widths: 20MHz\n"
+		  "\t* 5240 MHz [48] \n"
+		  "\t  Maximum TX power: 23.0 dBm\n"
+		  "\t  Channel widths: 20MHz\n");
+	regnl_print_channels(t_out_open(&o), &with.v[0]);
+	CHECK_STR(t_out_text(&o), bare);
+	t_out_free(&o);
+	free(bare);
+	regnl_wiphy_list_free(&with);
+	regnl_wiphy_list_free(&without);
+}
+
+/* Raw bytes as an attribute's payload, framing and all. */
+static void put_raw(struct nl_msg *m, int type, const void *data, int len)
+{
+	nla_put(m, type, len, data);
+}
+
+/*
+ * WMM limits are shown, not acted on: an AC that is not complete and
+ * exact is left out, a WMM attribute with none is no "wmm" key, and the
+ * channel and the dump go on.
+ */
+TEST(malformed_wmm_limits_are_left_out_and_the_channel_kept)
+{
+	/* an AC nest (type 0) claiming 40 bytes in a 12-byte payload */
+	static const uint8_t overlong[12] = { 40, 0, 0, 0, 6, 0, 1, 0, 3, 0,
+					       0, 0 };
+	struct regnl_wiphy_list l = { 0 };
+	struct nlattr *bands, *b, *freqs, *c, *w, *a;
+	struct regnl_status st;
+	struct nl_msg *m = wiphy_msg(0, "phy0");
+	struct t_out o;
+	int i;
+
+	bands = fake_nest_start_noflag(m, NL80211_ATTR_WIPHY_BANDS);
+	b = fake_nest_start_noflag(m, NL80211_BAND_5GHZ);
+	freqs = fake_nest_start_noflag(m, NL80211_BAND_ATTR_FREQS);
+	for (i = 0; i < 7; i++) {
+		c = fake_nest_start_noflag(m, i);
+		nla_put_u32(m, NL80211_FREQUENCY_ATTR_FREQ,
+			    (uint32_t)(5180 + 20 * i));
+		switch (i) {
+		case 0:
+			/* VO complete; VI's CW_MIN a u8; BE without TXOP;
+			 * BK's AIFSN a u16 */
+			w = fake_nest_start_noflag(m, NL80211_FREQUENCY_ATTR_WMM);
+			put_wmm_ac(m, 0, etsi_wmm[0], false);
+			a = fake_nest_start_noflag(m, 1);
+			nla_put_u8(m, NL80211_WMMR_CW_MIN, 7);
+			nla_put_u16(m, NL80211_WMMR_CW_MAX, 15);
+			nla_put_u8(m, NL80211_WMMR_AIFSN, 2);
+			nla_put_u16(m, NL80211_WMMR_TXOP, 4000);
+			nla_nest_end(m, a);
+			a = fake_nest_start_noflag(m, 2);
+			nla_put_u16(m, NL80211_WMMR_CW_MIN, 15);
+			nla_put_u16(m, NL80211_WMMR_CW_MAX, 1023);
+			nla_put_u8(m, NL80211_WMMR_AIFSN, 3);
+			nla_nest_end(m, a);
+			a = fake_nest_start_noflag(m, 3);
+			nla_put_u16(m, NL80211_WMMR_CW_MIN, 15);
+			nla_put_u16(m, NL80211_WMMR_CW_MAX, 1023);
+			nla_put_u16(m, NL80211_WMMR_AIFSN, 7);
+			nla_put_u16(m, NL80211_WMMR_TXOP, 6000);
+			nla_nest_end(m, a);
+			nla_nest_end(m, w);
+			break;
+		case 1:		/* empty */
+			put_raw(m, NL80211_FREQUENCY_ATTR_WMM, NULL, 0);
+			break;
+		case 2:		/* shorter than an attribute header */
+			put_raw(m, NL80211_FREQUENCY_ATTR_WMM, "\x01\x02\x03", 3);
+			break;
+		case 3:
+			put_raw(m, NL80211_FREQUENCY_ATTR_WMM, overlong,
+				sizeof(overlong));
+			break;
+		case 4:
+			/* ACs 4 and 255 do not exist; BK complete; VI a u32 */
+			w = fake_nest_start_noflag(m, NL80211_FREQUENCY_ATTR_WMM);
+			put_wmm_ac(m, 4, etsi_wmm[0], false);
+			put_wmm_ac(m, 255, etsi_wmm[0], false);
+			put_wmm_ac(m, 3, etsi_wmm[3], false);
+			nla_put_u32(m, 1, 6000);
+			nla_nest_end(m, w);
+			break;
+		case 5:		/* a u32 where the nest should be */
+			nla_put_u32(m, NL80211_FREQUENCY_ATTR_WMM, 0x00010004);
+			break;
+		default:	/* none */
+			break;
+		}
+		nla_put_u32(m, NL80211_FREQUENCY_ATTR_MAX_TX_POWER, 2000);
+		nla_nest_end(m, c);
+	}
+	nla_nest_end(m, freqs);
+	nla_nest_end(m, b);
+	nla_nest_end(m, bands);
+	CHECK_INT(regnl_wiphy_list_add(&l, m, &st), 0);
+	nlmsg_free(m);
+	CHECK(l.n == 1 && l.v[0].n_bands == 1 &&
+	      l.v[0].bands[0].n_channels == 7);
+	if (l.n != 1) {
+		regnl_wiphy_list_free(&l);
+		return;
+	}
+	regnl_json_wiphys(t_out_open(&o), "nl80211", &l, NULL);
+	check_json(t_out_text(&o), "{\"freq_mhz\":5180,\"channel\":36,\"disabled\":false,\"max_tx_power_mbm\":2000,\"flags\":[],\"widths\":[\"20MHz\"],\"wmm\":[{\"ac\":\"VO\",\"cw_min\":3,\"cw_max\":7,\"aifsn\":2,\"txop_us\":2000}]}");
+	for (i = 1; i <= 3; i++) {
+		char want[256];
+
+		snprintf(want, sizeof(want), "{\"freq_mhz\":%d,\"channel\":%d,\"disabled\":false,\"max_tx_power_mbm\":2000,\"flags\":[],\"widths\":[\"20MHz\"]}",
+			 5180 + 20 * i, 36 + 4 * i);
+		check_json(t_out_text(&o), want);
+	}
+	check_json(t_out_text(&o), "{\"freq_mhz\":5260,\"channel\":52,\"disabled\":false,\"max_tx_power_mbm\":2000,\"flags\":[],\"widths\":[\"20MHz\"],\"wmm\":[{\"ac\":\"BK\",\"cw_min\":15,\"cw_max\":1023,\"aifsn\":7,\"txop_us\":6000}]}");
+	check_json(t_out_text(&o), "{\"freq_mhz\":5280,\"channel\":56,\"disabled\":false,\"max_tx_power_mbm\":2000,\"flags\":[],\"widths\":[\"20MHz\"]}");
+	check_json(t_out_text(&o), "{\"freq_mhz\":5300,\"channel\":60,\"disabled\":false,\"max_tx_power_mbm\":2000,\"flags\":[],\"widths\":[\"20MHz\"]}");
+	CHECK_INT(count(t_out_text(&o), "\"wmm\""), 2);
 	t_out_free(&o);
 	regnl_wiphy_list_free(&l);
 }

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test-regctl.c - regctl's command table, help and usage errors, and the
- * checks it makes before talking to the kernel. regctl.c is included so
+ * checks it makes before talking to the kernel, and what it sends and says
+ * when a fake kernel (fake-kernel.c) answers. regctl.c is included so
  * that its table and regctl_run() can be reached; its main() is left out.
  */
 #include <stdarg.h>
 
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/nl80211.h>
+
+#include "fake.h"
 #include "t.h"
 
 #define REGCTL_NO_MAIN
@@ -51,9 +57,10 @@ TEST(every_command_has_a_name_a_handler_and_help)
 			CHECK(strcmp(c->name, regctl_cmds[j].name));
 	}
 	CHECK(find_cmd("get") && find_cmd("set") && find_cmd("phy") &&
-	      find_cmd("monitor") && find_cmd("help"));
+	      find_cmd("monitor") && find_cmd("help") && find_cmd("reload"));
 	CHECK(find_cmd("get")->reads && find_cmd("phy")->reads &&
-	      find_cmd("monitor")->reads && !find_cmd("set")->reads);
+	      find_cmd("monitor")->reads && !find_cmd("set")->reads &&
+	      !find_cmd("reload")->reads);
 }
 
 TEST(help_lists_every_command_with_its_synopsis_and_help)
@@ -127,6 +134,8 @@ TEST(wrong_arguments_print_the_commands_usage)
 		{ "get", "extra", NULL },
 		{ "set", NULL, NULL },
 		{ "set", "DE", "FR" },
+		{ "reload", "regulatory.db", NULL },
+		{ "reload", "-f", NULL },
 		{ "phy", "phy0", "phy1" },
 		{ "monitor", "-n", "0" },
 		{ "monitor", "-n", "x" },
@@ -193,6 +202,12 @@ TEST(options_are_checked)
 	t_out_free(&out);
 	t_out_free(&err);
 
+	CHECK_INT(run(&out, &err, "--json", "reload", NULL), EXIT_USAGE);
+	CHECK_STR(err.text,
+		  "regctl: --json applies to the read commands, not to \"reload\"\n");
+	t_out_free(&out);
+	t_out_free(&err);
+
 	CHECK_INT(run(&out, &err, "--version", NULL), EXIT_OK);
 	CHECK(!strncmp(out.text, "regctl (regcore) ", 17));
 	t_out_free(&out);
@@ -208,7 +223,7 @@ TEST(a_missing_family_says_module_not_loaded)
 	static const char *const fams[] = { "regcore", "nl80211" };
 	static const char *const cmds[][2] = {
 		{ "get", NULL }, { "set", "DE" }, { "phy", NULL },
-		{ "monitor", NULL },
+		{ "monitor", NULL }, { "reload", NULL },
 	};
 	struct regnl_status st;
 	struct t_out out, err;
@@ -271,4 +286,203 @@ TEST(errors_are_explained_by_kind)
 	CHECK_INT(report(&rc, &st, "reading"), EXIT_FAIL);
 	CHECK_STR(t_out_text(&err), "regctl: reading: malformed message: x\n");
 	t_out_free(&err);
+}
+
+/* ---- regctl reload, against the fake kernel ---- */
+
+/*
+ * Run regctl reload (with the options before it) against a fake kernel
+ * answering a; out and err receive its output.
+ */
+static int reload(struct t_out *out, struct t_out *err,
+		  const struct fake_answer *a, const char *opt1,
+		  const char *opt2)
+{
+	int r;
+
+	fake_kernel_on(a);
+	if (opt1)
+		r = run(out, err, opt1, opt2, "reload", NULL);
+	else
+		r = run(out, err, "reload", NULL);
+	fake_kernel_off();
+	return r;
+}
+
+/* The last request is NL80211_CMD_RELOAD_REGDB to family id, alone. */
+static void check_reload_msg(int id)
+{
+	const struct nlmsghdr *h = fake_kernel_last();
+	const struct genlmsghdr *g;
+
+	CHECK_INT(fake_kernel_n_sent(), 1);
+	CHECK(h != NULL);
+	if (!h)
+		return;
+	CHECK_INT(h->nlmsg_type, id);
+	CHECK_INT(h->nlmsg_flags & (NLM_F_REQUEST | NLM_F_ACK),
+		  NLM_F_REQUEST | NLM_F_ACK);
+	CHECK_INT(h->nlmsg_flags & (NLM_F_DUMP | NLM_F_ECHO), 0);
+	/* a genl header and not one attribute */
+	CHECK_INT(h->nlmsg_len, NLMSG_HDRLEN + GENL_HDRLEN);
+	g = (const struct genlmsghdr *)((const char *)h + NLMSG_HDRLEN);
+	CHECK_INT(g->cmd, NL80211_CMD_RELOAD_REGDB);
+	CHECK_INT(g->cmd, 126);	/* its number in every <linux/nl80211.h> */
+	CHECK_INT(g->version, 0);
+}
+
+TEST(reload_sends_RELOAD_REGDB_alone_with_an_ack_request_to_regcore)
+{
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+
+	CHECK_INT(reload(&out, &err, &ack, NULL, NULL), EXIT_OK);
+	CHECK_STR(fake_kernel_family(), "regcore");
+	check_reload_msg(FAKE_ID_REGCORE);
+	/* silent on success, as set is */
+	CHECK_STR(out.text, "");
+	CHECK_STR(err.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(reload(&out, &err, &ack, "--family", "regcore"), EXIT_OK);
+	CHECK_STR(fake_kernel_family(), "regcore");
+	check_reload_msg(FAKE_ID_REGCORE);
+	CHECK_STR(out.text, "");
+	CHECK_STR(err.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(reload_with_family_nl80211_goes_to_cfg80211)
+{
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+
+	CHECK_INT(reload(&out, &err, &ack, "--family", "nl80211"), EXIT_OK);
+	CHECK_STR(fake_kernel_family(), "nl80211");
+	check_reload_msg(FAKE_ID_NL80211);
+	CHECK_STR(out.text, "");
+	CHECK_STR(err.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(reload_without_CAP_NET_ADMIN_exits_4_and_says_so)
+{
+	const struct fake_answer eperm = { .err = -EPERM };
+	static const char *const fams[] = { "regcore", "nl80211" };
+	struct t_out out, err;
+	size_t f;
+
+	for (f = 0; f < 2; f++) {
+		CHECK_INT(reload(&out, &err, &eperm, "--family", fams[f]),
+			  EXIT_PERM);
+		check_reload_msg(f ? FAKE_ID_NL80211 : FAKE_ID_REGCORE);
+		CHECK_STR(err.text,
+			  "regctl: reloading the regulatory database: not permitted: needs CAP_NET_ADMIN\n");
+		CHECK_STR(out.text, "");
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+}
+
+/* genetlink answers a command the family lacks with EOPNOTSUPP. */
+TEST(reload_on_a_module_or_kernel_without_the_command_says_so)
+{
+	const struct fake_answer unknown = { .err = -EOPNOTSUPP };
+	struct t_out out, err;
+
+	CHECK_INT(reload(&out, &err, &unknown, NULL, NULL), EXIT_FAIL);
+	check_reload_msg(FAKE_ID_REGCORE);
+	CHECK_STR(err.text,
+		  "regctl: reloading the regulatory database: the loaded regcore module does not support reload: Operation not supported (EOPNOTSUPP)\n");
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(reload(&out, &err, &unknown, "--family", "nl80211"),
+		  EXIT_FAIL);
+	check_reload_msg(FAKE_ID_NL80211);
+	CHECK_STR(err.text,
+		  "regctl: reloading the regulatory database: this kernel's cfg80211 does not support reload: Operation not supported (EOPNOTSUPP)\n");
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(a_refused_reload_prints_the_kernels_errno_and_message)
+{
+	struct fake_answer a = {
+		.err = -EKEYREJECTED,
+		.extack = "regulatory.db.p7s: not signed by a trusted certificate",
+	};
+	const char *want =
+		"regctl: reloading the regulatory database: the kernel refused: Key was rejected by service (EKEYREJECTED): regulatory.db.p7s: not signed by a trusted certificate\n";
+	struct t_out out, err;
+
+	CHECK_INT(reload(&out, &err, &a, NULL, NULL), EXIT_FAIL);
+	check_reload_msg(FAKE_ID_REGCORE);
+	CHECK_STR(err.text, want);
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	/* the same from a socket that gets the request echoed back */
+	a.uncapped = true;
+	CHECK_INT(reload(&out, &err, &a, NULL, NULL), EXIT_FAIL);
+	CHECK_STR(err.text, want);
+	t_out_free(&out);
+	t_out_free(&err);
+
+	/* cfg80211 sends no message: the errno alone */
+	a.extack = NULL;
+	a.err = -ENOENT;
+	CHECK_INT(reload(&out, &err, &a, "--family", "nl80211"), EXIT_FAIL);
+	check_reload_msg(FAKE_ID_NL80211);
+	CHECK_STR(err.text,
+		  "regctl: reloading the regulatory database: the kernel refused: No such file or directory (ENOENT)\n");
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+TEST(reload_without_the_family_exits_3_and_sends_nothing)
+{
+	const struct fake_answer none = { .no_family = true };
+	struct t_out out, err;
+
+	CHECK_INT(reload(&out, &err, &none, NULL, NULL), EXIT_NOFAMILY);
+	CHECK_INT(fake_kernel_n_sent(), 0);
+	CHECK_STR(err.text,
+		  "regctl: generic netlink family \"regcore\" not found: module not loaded (modprobe regcore)\n");
+	CHECK_STR(out.text, "");
+	t_out_free(&out);
+	t_out_free(&err);
+
+	CHECK_INT(reload(&out, &err, &none, "--family", "nl80211"),
+		  EXIT_NOFAMILY);
+	CHECK_INT(fake_kernel_n_sent(), 0);
+	CHECK_STR(err.text,
+		  "regctl: generic netlink family \"nl80211\" not found: module not loaded (modprobe cfg80211)\n");
+	t_out_free(&out);
+	t_out_free(&err);
+}
+
+/* Usage errors are found before any socket is opened. */
+TEST(reload_usage_errors_send_nothing)
+{
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+
+	fake_kernel_on(&ack);
+	CHECK_INT(run(&out, &err, "reload", "now", NULL), EXIT_USAGE);
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "--json", "reload", NULL), EXIT_USAGE);
+	t_out_free(&out);
+	t_out_free(&err);
+	fake_kernel_off();
+	CHECK_INT(fake_kernel_n_sent(), 0);
+	CHECK_STR(fake_kernel_family(), "");
 }
