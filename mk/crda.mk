@@ -64,12 +64,22 @@ $(VMDB)/regulatory.bin: $(BUILD)/regdb $(VMDB_SRC)
 	@$(BUILD)/regdb genkey --bits 2048 --cn regcore-vm-test $(VMDB)/vmtest >/dev/null
 	@$(BUILD)/regdb compile --bin $(VMDB)/regulatory.bin \
 		--sign-key $(VMDB)/vmtest.key.priv $(VMDB)/db.txt
-$(VMDB)/vmtest.key.pub.pem $(VMDB)/vmtest.key.priv: $(VMDB)/regulatory.bin
+$(VMDB)/vmtest.key.pub.pem $(VMDB)/vmtest.key.priv $(VMDB)/vmtest.x509.pem \
+	$(VMDB)/db.txt: $(VMDB)/regulatory.bin
+# The test key's certificate in DER, the form the kernel reads, for
+# regcore's regdb_extra_cert (group 42 signs test databases with the key).
+$(VMDB)/vmtest.x509.der: $(VMDB)/vmtest.x509.pem
+	@sed '/^-----/d' $< | base64 -d >$@
 
 VM_FILES += $(VMDB)/regulatory.bin:/usr/lib/crda/regulatory.bin \
 	$(VMDB)/vmtest.key.pub.pem:/etc/wireless-regdb/pubkeys/vmtest.key.pub.pem \
 	$(VMDB)/vmtest.key.priv:/usr/share/regcore/vmtest.key.priv \
-	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules
+	$(TOP)/udev/85-regcore-cfg80211.rules:/usr/share/regcore/85-regcore-cfg80211.rules \
+	$(VMDB)/vmtest.x509.der:/lib/firmware/regcore-test/vmtest.x509.der \
+	$(VMDB)/vmtest.x509.pem:/usr/share/regcore/vmtest.x509.pem \
+	$(VMDB)/db.txt:/usr/share/regcore/db.txt \
+	$(SHARED_TESTDATA)/wireless-regdb-2018/regulatory.db:/usr/share/regcore/2018/regulatory.db \
+	$(SHARED_TESTDATA)/wireless-regdb-2018/regulatory.db.p7s:/usr/share/regcore/2018/regulatory.db.p7s
 
 # Benchmark: hint-to-applied latency in the VM (tests/vm/bench/latency.sh),
 # regcore + crda next to cfg80211 + crda and cfg80211 + regulatory.db.

@@ -122,6 +122,20 @@ BENCH += bench-db
 bench-db: $(REGDB_BENCH) $(BUILD)/regdb $(BUILD)/regdbdump
 	@BUILD=$(BUILD) RUNS=$(BENCH_RUNS) sh $(TOP)/tests/bench/bench-db.sh
 
+# Instructions (valgrind callgrind) of regdbdump against the legacy crda
+# project's regdbdump on the 2018 regulatory.bin; target 0.5. The legacy
+# source is not in regcore: LEGACY_CRDA_SRC=/path/to/crda (a checkout of
+# github.com/mcgrof/crda), else the comparison is skipped with a line
+# saying so. Needs valgrind.
+LEGACY_CRDA_SRC ?=
+BENCH_LEGACY_RATIO ?= 0.5
+BENCH += bench-legacy
+.PHONY: bench-legacy
+bench-legacy: $(BUILD)/regdbdump
+	@BUILD=$(BUILD) TOP=$(TOP) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		LEGACY_CRDA_SRC=$(LEGACY_CRDA_SRC) RATIO_MAX=$(BENCH_LEGACY_RATIO) \
+		sh $(TOP)/tests/bench/bench-legacy.sh
+
 # ---- fuzzing: libFuzzer, each target for FUZZ_SECONDS ----
 
 FUZZ_CC ?= clang

@@ -3,7 +3,10 @@
 #
 #   make install / make uninstall   the files of INSTALL_FILES (every
 #               fragment adds its own), the module for KVER (mk/kmod.mk) and
-#               the DKMS source tree /usr/src/regcore-VERSION
+#               the DKMS source tree /usr/src/regcore-VERSION; uninstall
+#               also takes regcore/VERSION out of the machine's DKMS
+#   make install-files / uninstall-files   the same without the module for
+#               KVER: the DKMS route (README), and the packages
 #   make install-dkms-src           the DKMS source tree alone
 #   make pkg    the Debian packages regcore-dkms and regcore-tools, built
 #               by dpkg-buildpackage from a clean clone of HEAD, into
@@ -35,22 +38,30 @@ INSTALL_FILES += dir:$(PREFIX)/share/regcore
 DKMS_SRC := /usr/src/regcore-$(REGCORE_VERSION)
 DKMS_CONF := $(BUILD)/dkms/dkms.conf
 DKMS_SOURCES := $(TOP)/Kbuild $(sort $(wildcard $(TOP)/net/regcore/*.[ch] \
-	$(TOP)/net/regcore/Kbuild $(TOP)/include/*/*.h $(TOP)/include/*/*/*.h))
+	$(TOP)/net/regcore/*.sh $(TOP)/net/regcore/Kbuild $(TOP)/keys/*.pem \
+	$(TOP)/include/*/*.h $(TOP)/include/*/*/*.h))
 DKMS_FILES := 0644:$(DKMS_CONF):$(DKMS_SRC)/dkms.conf \
 	$(foreach f,$(DKMS_SOURCES),0644:$(f):$(DKMS_SRC)/$(f:$(TOP)/%=%)) \
 	dir:$(DKMS_SRC)
 INSTALL_FILES += $(DKMS_FILES)
 
-$(DKMS_CONF): $(TOP)/dkms.conf $(VERSION_SRC)
+# Filled in: the version, and the supported kernel series as a regular
+# expression (scripts/kvers.sh keeps the list).
+$(DKMS_CONF): $(TOP)/dkms.conf $(VERSION_SRC) $(TOP)/scripts/kvers.sh
 	@mkdir -p $(@D)
-	sed '/^PACKAGE_VERSION=/s/#MODULE_VERSION#/$(REGCORE_VERSION)/' $< >$@.tmp
+	@re=$$($(TOP)/scripts/kvers.sh --regex) && \
+	sed -e '/^PACKAGE_VERSION=/s/#MODULE_VERSION#/$(REGCORE_VERSION)/' \
+		-e "/^BUILD_EXCLUSIVE_KERNEL=/s|#KERNEL_SERIES_REGEX#|$$(printf '%s' "$$re" | \
+			sed 's/[\\&|]/\\&/g')|" $< >$@.tmp && \
+	grep -qxF "BUILD_EXCLUSIVE_KERNEL=\"$$re\"" $@.tmp || \
+		{ echo "$<: no BUILD_EXCLUSIVE_KERNEL=\"#KERNEL_SERIES_REGEX#\" line to fill in" >&2; exit 1; }
 	@grep -qx 'PACKAGE_VERSION="$(REGCORE_VERSION)"' $@.tmp || \
 		{ echo "$<: no PACKAGE_VERSION=\"#MODULE_VERSION#\" line to fill in" >&2; exit 1; }
 	mv $@.tmp $@
 
 INSTALL_GOALS += install-files
 UNINSTALL_GOALS += uninstall-files
-.PHONY: install-files install-prereqs uninstall-files install-list install-dkms-src \
+.PHONY: install-files install-prereqs uninstall-files uninstall-dkms install-list install-dkms-src \
 	print-version pkg check-version check-install check-dkms check-pkg
 # Everything of make install but the module built for KVER (the Debian
 # packages are made from this: debian/rules).
@@ -58,8 +69,13 @@ install-files: install-prereqs
 	@$(call install_list,install,$(INSTALL_FILES))
 # Build what install-files copies (debian/rules builds this alone).
 install-prereqs: $(call install_srcs,$(INSTALL_FILES))
-uninstall-files:
+# dkms remove regcore/VERSION first, if the machine's DKMS has it (not
+# with a DESTDIR); DKMS_ARGS for dkms (a scratch tree: check-dkms).
+uninstall-files: uninstall-dkms
 	@$(call install_list,uninstall,$(INSTALL_FILES))
+uninstall-dkms:
+	@DESTDIR='$(DESTDIR)' DKMS_ARGS='$(DKMS_ARGS)' \
+		$(TOP)/scripts/uninstall-dkms.sh $(REGCORE_VERSION)
 install-list:
 	@$(call install_list,list,$(INSTALL_FILES) $(INSTALL_KMOD))
 install-dkms-src: $(call install_srcs,$(DKMS_FILES))
@@ -87,9 +103,11 @@ VM_PREREQS += $(PKG_TREE)/.stamp
 CHECK_HOST += check-version check-install check-dkms check-pkg
 
 # Every place that states the version states the one of debian/changelog.
+# regcore.ko too, built for KVER (make modules).
 check-version: $(BUILD)/crda $(BUILD)/regctl $(BUILD)/regdb $(BUILD)/regdbdump \
-		$(DKMS_CONF)
-	@TOP=$(TOP) BUILD=$(BUILD) MAKE="$(MAKE)" $(TOP)/tests/unit/pkg/test-version.sh
+		$(DKMS_CONF) modules
+	@TOP=$(TOP) BUILD=$(BUILD) MAKE="$(MAKE)" KO=$(KMOD_OUT)/regcore.ko \
+		$(TOP)/tests/unit/pkg/test-version.sh
 
 # make install into a scratch DESTDIR, then make uninstall: nothing stays.
 check-install:

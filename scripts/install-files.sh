@@ -14,6 +14,12 @@
 # Every other directory (/etc, /sbin, the key directory, modprobe.d) stays.
 # install prints "installed DEST" per file, uninstall "removed DEST" per
 # file it removed.
+#
+# Files under /etc are configuration, the administrator's once installed:
+# install never replaces one that differs from ours (it installs ours as
+# DEST.regcore-new beside it and says so on stderr), and uninstall removes
+# one only while it is the same as ours (else it leaves it and says so);
+# DEST.regcore-new goes with uninstall while it is ours.
 set -eu
 me=install-files.sh
 [ $# -ge 1 ] || { echo "usage: $me install|uninstall|list ENTRY..." >&2; exit 2; }
@@ -41,10 +47,35 @@ for e in "$@"; do
 			echo "$me: $src: no such file (to install as $dest)" >&2
 			exit 1
 		fi
+		case $dest in
+		/etc/*)
+			if { [ -e "$d$dest" ] || [ -L "$d$dest" ]; } &&
+				! cmp -s "$src" "$d$dest"; then
+				install -D -m "$mode" "$src" "$d$dest.regcore-new"
+				echo "installed $dest.regcore-new"
+				echo "$me: $d$dest differs from regcore's (changed here?): kept; regcore's is $d$dest.regcore-new" >&2
+				continue
+			fi
+			;;
+		esac
 		install -D -m "$mode" "$src" "$d$dest"
 		echo "installed $dest"
 		;;
 	uninstall)
+		case $dest in
+		/etc/*)
+			new=$d$dest.regcore-new
+			if [ -f "$new" ] && cmp -s "$src" "$new"; then
+				rm -f "$new"
+				echo "removed $dest.regcore-new"
+			fi
+			if { [ -e "$d$dest" ] || [ -L "$d$dest" ]; } &&
+				! cmp -s "$src" "$d$dest"; then
+				echo "$me: $d$dest differs from regcore's $src (changed here?): left in place" >&2
+				continue
+			fi
+			;;
+		esac
 		if [ -e "$d$dest" ] || [ -L "$d$dest" ]; then
 			rm -f "$d$dest"
 			echo "removed $dest"

@@ -19,6 +19,7 @@ mkdir -p "$logdir"
 passed=0
 failed=0
 broken=
+failing=
 
 # run GOAL [PREFIX]: the suite, its output shown (prefixed) and kept in
 # its log; its exit status in $logdir/GOAL.rc
@@ -53,6 +54,7 @@ tally() {
 		broken="$broken $goal"
 	fi
 	echo "=== $goal: $p passed, $f failed in ${secs}s"
+	[ "$f" -eq 0 ] || failing="$failing $goal"
 	passed=$((passed + p))
 	failed=$((failed + f))
 }
@@ -92,6 +94,18 @@ for item in "$@"; do
 		;;
 	esac
 done
+# The recap: a CI log is often read from its tail only, so the failed
+# tests are named again here, next to the sum.
+recap() {
+	local goal
+	for goal in $failing $broken; do
+		echo "=== failed in $goal:"
+		grep -A3 '^not ok' "$logdir/$goal.log" | head -n 40
+		grep -qE '^not ok' "$logdir/$goal.log" ||
+			tail -n 15 "$logdir/$goal.log"
+	done
+}
+recap
 [ -z "$broken" ] || echo "suites that did not finish cleanly:$broken"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -80,4 +80,39 @@ t "shared directories stay (/etc)" test -d "$d/etc"
 mk uninstall >"$work/uninstall2.log" 2>&1
 t "a second make uninstall removes nothing" \
 	sh -c "! grep -q '^removed' '$work/uninstall2.log'"
+
+# Files under /etc are the administrator's once installed: a second make
+# install keeps an edited one (ours goes next to it as NAME.regcore-new,
+# said on stderr) and make uninstall leaves it (and says so); an unedited
+# one goes.
+echo "# an edited /etc/modprobe.d/regcore.conf (DESTDIR=$work/root2)"
+d=$work/root2
+m=$d/etc/modprobe.d/regcore.conf
+edit='options regcore ieee80211_regdom=DE'
+mk install >"$work/e-install.log" 2>&1
+echo "$edit" >>"$m"
+if mk install >"$work/e-install2.log" 2>"$work/e-install2.err"; then
+	ok "make install over an edited modprobe.d file"
+else
+	nok "make install over an edited modprobe.d file" "$(tail -n 15 "$work/e-install2.err")"
+fi
+t "make install keeps the edited line" grep -qx "$edit" "$m"
+t "make install puts ours next to it as regcore.conf.regcore-new" \
+	cmp "$TOP/etc/modprobe.d/regcore.conf" "$m.regcore-new"
+t "make install says so on stderr" grep -q 'regcore.conf.regcore-new' "$work/e-install2.err"
+mk uninstall >"$work/e-uninstall.log" 2>"$work/e-uninstall.err"
+t "make uninstall leaves the edited file" grep -qx "$edit" "$m"
+t "make uninstall says it left it" grep -q '/etc/modprobe.d/regcore.conf' "$work/e-uninstall.err"
+t "make uninstall removes regcore.conf.regcore-new" test ! -e "$m.regcore-new"
+t "nothing else is left" sh -c \
+	"test \"\$(cd '$d' && find . ! -type d)\" = ./etc/modprobe.d/regcore.conf"
+# An unedited one, installed twice (the second time over itself), goes.
+d=$work/root3
+m=$d/etc/modprobe.d/regcore.conf
+mk install >/dev/null 2>&1
+mk install >/dev/null 2>"$work/u-install2.err"
+t "a second make install over our own file says nothing" test ! -s "$work/u-install2.err"
+t "and writes no regcore.conf.regcore-new" test ! -e "$m.regcore-new"
+mk uninstall >/dev/null 2>&1
+t "make uninstall removes an unedited regcore.conf" test ! -e "$m"
 summary
