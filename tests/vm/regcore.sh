@@ -49,11 +49,27 @@ rule:flags=128,start=5735000,end=5835000,max_bw=80000,gain=0,eirp=2000,cac=0
 rule:flags=0,start=57240000,end=63720000,max_bw=2160000,gain=0,eirp=0,cac=0"
 
 # rc_rules CC: the nlcraft rule items of a country above
+# A hand-made domain ("ZZ") with every rule flag nl80211 gained after 6.1,
+# for kernels that have them (6.12): NO_EHT (1 << 19), PSD (1 << 20),
+# DFS_CONCURRENT (1 << 21), NO_6GHZ_VLP_CLIENT (1 << 22),
+# NO_6GHZ_AFC_CLIENT (1 << 23), ALLOW_6GHZ_VLP_AP (1 << 24),
+# ALLOW_20MHZ_ACTIVITY (1 << 25), next to NO-IR (0x80), DFS (0x10) and
+# AUTO-BW (0x800).
+RC_ZZ_DFS=2
+RC_ZZ_RULES="rule:flags=0x80000,start=2402000,end=2482000,max_bw=40000,gain=0,eirp=2000,cac=0
+rule:flags=0x100800,start=5170000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0
+rule:flags=0x200810,start=5250000,end=5330000,max_bw=80000,gain=0,eirp=2000,cac=0
+rule:flags=0x10,start=5490000,end=5730000,max_bw=160000,gain=0,eirp=2300,cac=0
+rule:flags=0x2000080,start=5735000,end=5835000,max_bw=80000,gain=0,eirp=1400,cac=0
+rule:flags=0x1400080,start=5945000,end=6425000,max_bw=320000,gain=0,eirp=2300,cac=0
+rule:flags=0x900000,start=6425000,end=7125000,max_bw=320000,gain=0,eirp=1200,cac=0"
+
 rc_rules() {
 	case $1 in
 	00) echo "$RC_00_RULES" ;;
 	DE) echo "$RC_DE_RULES" ;;
 	US) echo "$RC_US_RULES" ;;
+	ZZ) echo "$RC_ZZ_RULES" ;;
 	esac
 }
 rc_dfs() {
@@ -61,15 +77,21 @@ rc_dfs() {
 	00) echo "$RC_00_DFS" ;;
 	DE) echo "$RC_DE_DFS" ;;
 	US) echo "$RC_US_DFS" ;;
+	ZZ) echo "$RC_ZZ_DFS" ;;
 	esac
 }
 
 # rc_mask_crda: make sure nothing but the test answers regcore's requests
 # (an empty rules file in /etc masks the one of the same name in /lib).
+# Then wait for the events udevd still works on: a crda that an earlier
+# group's request started, slow on a busy host, would otherwise answer a
+# request of this group for the same country (seen: group 20's 00 and DE
+# answered group 21's).
 rc_mask_crda() {
 	mkdir -p /etc/udev/rules.d
 	: >/etc/udev/rules.d/85-regcore.rules
 	udevadm control --reload
+	udev_settle
 }
 rc_unmask_crda() {
 	rm -f /etc/udev/rules.d/85-regcore.rules
@@ -147,19 +169,25 @@ rc_alpha2() {
 # no_ht40_minus, no_ht40_plus, no_80mhz, no_160mhz) and "cac=MS" for
 # radar channels; with FULL every flag attribute is listed.
 rc_channels() {
-	regctl --family "${2:-regcore}" --json phy "$1" | jq -r --arg full "${3:-}" '
-		.wiphys[0].bands[] | select(.band == 0 or .band == 1 or .band == 3) |
-		.channels[] |
-		if .disabled then "\(.freq_mhz) disabled" else
-		[.flags[] | select($full != "" or
-			(. == "no_ir" or . == "radar" or . == "indoor_only" or
-			 . == "no_ht40_minus" or . == "no_ht40_plus" or
-			 . == "no_80mhz" or . == "no_160mhz"))] as $f |
-		"\(.freq_mhz) \(.max_tx_power_mbm)" +
-		(if ($f | length) > 0 then " " + ($f | join(",")) else "" end) +
-		(if .dfs_cac_ms then " cac=\(.dfs_cac_ms)" else "" end)
-		end'
+	regctl --family "${2:-regcore}" --json phy "$1" |
+		jq -r --arg full "${3:-}" "$RC_CHANNELS_JQ"
 }
+# RC_CHANNELS_JQ: rc_channels' jq program, on one wiphy's JSON; $full as
+# rc_channels' FULL. A program that prefixes each line (several files in
+# one jq, say) can reuse it.
+RC_CHANNELS_JQ='
+	.wiphys[0].bands[] | select(.band == 0 or .band == 1 or .band == 3) |
+	.channels[] |
+	if .disabled then "\(.freq_mhz) disabled" else
+	[.flags[] | select($full != "" or
+		(. == "no_ir" or . == "radar" or . == "indoor_only" or
+		 . == "no_ht40_minus" or . == "no_ht40_plus" or
+		 . == "no_80mhz" or . == "no_160mhz"))] as $f |
+	"\(.freq_mhz) \(.max_tx_power_mbm)" +
+	(if ($f | length) > 0 then " " + ($f | join(",")) else "" end) +
+	(if .dfs_cac_ms then " cac=\(.dfs_cac_ms)" else "" end)
+	end'
+
 
 # rc_chan PHY FREQ [FAMILY]: the line of one channel from rc_channels
 rc_chan() {

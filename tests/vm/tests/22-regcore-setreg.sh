@@ -175,7 +175,7 @@ refused "EIRP above 60 dBm" EINVAL alpha2=FR \
 refused "antenna gain above 60 dBi" EINVAL alpha2=FR \
 	rule:flags=0,start=2402000,end=2482000,max_bw=40000,gain=6001,eirp=2000
 refused "an unknown flag bit" EINVAL alpha2=FR \
-	rule:flags=0x100000,start=2402000,end=2482000,max_bw=40000,eirp=2000
+	rule:flags=0x80000000,start=2402000,end=2482000,max_bw=40000,eirp=2000
 refused "a CAC time above an hour" EINVAL alpha2=FR \
 	rule:flags=16,start=5250000,end=5330000,max_bw=80000,eirp=2000,cac=3600001
 refused "a good rule followed by a bad one" EINVAL alpha2=FR rule:$R \
@@ -187,6 +187,40 @@ expect_eq "after every refusal the channels are unchanged" "$before" \
 check "and FR is still pending: its sound answer is accepted" \
 	nlcraft --expect OK SET_REG alpha2=FR dfs_region=2 $(rc_rules DE)
 expect_eq "FR is in force" FR "$(rc_alpha2)"
+
+# The rule flags nl80211 gained after 6.1 (KERNEL-DIFFERENCES 3 and 4):
+# unknown bits on 6.1, refused as such; on 6.12 taken and given to the
+# channels. NO_EHT (1 << 19) on 2.4 GHz, ALLOW_20MHZ_ACTIVITY (1 << 25)
+# with NO-IR (1 << 7) on 5 GHz.
+check "user hint NZ is accepted" regctl set NZ
+check "the request for NZ is pending" rc_pending NZ
+later="rule:flags=0x80000,start=2402000,end=2482000,max_bw=40000,gain=0,eirp=2000,cac=0
+rule:flags=0x2000080,start=5170000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0"
+if kernel_at_least 6.12; then
+	# shellcheck disable=SC2046
+	check "6.12: an answer with NO_EHT and ALLOW_20MHZ_ACTIVITY rules is accepted" \
+		nlcraft --expect OK SET_REG alpha2=NZ dfs_region=1 $(echo "$later")
+	expect_eq "NZ is in force" NZ "$(rc_alpha2)"
+	expect_eq "6.12: regctl get keeps the flags (raw)" "524288 33554560" \
+		"$(regctl --json get | jq -r '[.domains[] | select(.scope == "global") | .rules[].flags_raw] | join(" ")')"
+	expect_eq "6.12: 2412 MHz is no_eht, 5180 MHz no_ir and allow_20mhz_activity" \
+		"2412 2000 no_eht:true no_ir:false allow_20mhz_activity:false
+5180 2300 no_eht:false no_ir:true allow_20mhz_activity:true" \
+		"$(regctl --json phy rphy0 | jq -r '.wiphys[0].bands[].channels[] |
+			select(.freq_mhz == 2412 or .freq_mhz == 5180) | .flags as $f |
+			"\(.freq_mhz) \(.max_tx_power_mbm)" +
+			([" no_eht", " no_ir", " allow_20mhz_activity"] |
+			 map(. + ":" + ((ltrimstr(" ") as $w | $f | index($w)) != null | tostring)) |
+			 join(""))')"
+else
+	# shellcheck disable=SC2046
+	check "6.1: an answer with flag bits 19 and 25 is refused with EINVAL" \
+		nlcraft --expect EINVAL SET_REG alpha2=NZ dfs_region=1 $(echo "$later")
+	expect_match "as unknown flag bits" 'extack: .*unknown flag bits' "$REGVM_OUT"
+	expect_eq "FR stays in force" FR "$(rc_alpha2)"
+	check "NZ is still pending: an answer without them is accepted" \
+		nlcraft --expect OK SET_REG alpha2=NZ dfs_region=1 $(rc_rules DE)
+fi
 
 check "a user hint with a bad alpha2 is refused" \
 	nlcraft --expect EINVAL REQ_SET_REG alpha2=F1

@@ -212,4 +212,65 @@ expect_eq "the plain radio's notifier ran once (DE installed)" \
 expect_eq "the strict radio's ran twice (DE installed, then already set)" \
 	"$(($(echo "$before" | cut -d' ' -f2) + 2))" "$(echo "$after" | cut -d' ' -f2)"
 
+
+# The answer to a driver's hint from a radio that keeps a domain of its
+# own (a custom one): 6.1's cfg80211 refuses it with EALREADY and the world
+# stays in force; 6.12's replaces the radio's domain with it and puts it
+# in force (reg_set_rd_driver() of each; KERNEL-DIFFERENCES 8). hwsim has
+# no regtest that does this, so the expectation comes from that function.
+own_domains() {
+	regctl --json get | jq -r '[.domains[] | select(.scope == "wiphy") | .alpha2] | join(" ")'
+}
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers a plain radio" modprobe regsim radios=1
+check "and a custom one whose driver hints US" \
+	sh -c 'echo "add custom US" >/sys/module/regsim/parameters/spare'
+check "US is asked for" rc_pending US
+own_before=$(own_domains)
+if kernel_at_least 6.12; then
+	# shellcheck disable=SC2046
+	check "6.12: the answer for US is accepted" \
+		nlcraft --expect OK SET_REG alpha2=US dfs_region=1 $(rc_rules US)
+	expect_eq "6.12: US is in force" US "$(rc_alpha2)"
+	expect_eq "6.12: the custom radio keeps US as its own domain" US "$(own_domains)"
+	expect_eq "6.12: the plain radio follows US (5180 MHz at 23 dBm)" "5180 2300" \
+		"$(rc_channels rphy0 | grep '^5180 ' | cut -d' ' -f1,2)"
+else
+	# shellcheck disable=SC2046
+	check "6.1: the answer for US is refused with EALREADY" \
+		nlcraft --expect EALREADY SET_REG alpha2=US dfs_region=1 $(rc_rules US)
+	expect_eq "6.1: the world stays in force" 00 "$(rc_alpha2)"
+	expect_eq "6.1: the custom radio keeps its custom domain" "$own_before" "$(own_domains)"
+fi
+expect_no_match "and no kernel report" . "$(kernel_bad_lines "$RC_LOG")"
+rc_unload
+
+# A strict driver's own domain, 2437 MHz held by two rules that meet
+# there (2402-2437 MHz with NO_EHT, 2437-2482 MHz): 6.12's cfg80211 drops
+# NO_EHT from that channel (handle_channel_adjacent_rules() clears bit 20
+# of the channel's flags, meaning NL80211_RRF_PSD, which is
+# IEEE80211_CHAN_NO_EHT); regcore keeps the rule's restriction on purpose
+# (KERNEL-DIFFERENCES 7). Only 6.12 has rule flag NO_EHT.
+if kernel_at_least 6.12; then
+	rc_load crda_timeout_ms=60000
+	rc_pending 00
+	rc_answer 00 >/dev/null
+	check "regsim registers a plain radio" modprobe regsim radios=1
+	check "and a strict one whose driver hints DE" \
+		sh -c 'echo "add strict DE" >/sys/module/regsim/parameters/spare'
+	check "DE is asked for" rc_pending DE
+	check "6.12: DE is answered with two rules meeting at 2437 MHz, the lower NO_EHT" \
+		nlcraft --expect OK SET_REG alpha2=DE dfs_region=2 \
+		rule:flags=0x80000,start=2402000,end=2437000,max_bw=20000,gain=0,eirp=2000,cac=0 \
+		rule:flags=0,start=2437000,end=2482000,max_bw=20000,gain=0,eirp=2000,cac=0
+	strict_phy=$(regctl --json phy | jq -r '.wiphys | sort_by(.index) | .[1].name')
+	expect_eq "6.12: the strict radio's 2437 MHz keeps no_eht" true \
+		"$(regctl --json phy "$strict_phy" | jq '[.wiphys[0].bands[].channels[] | select(.freq_mhz == 2437) | .flags | index("no_eht") != null] | .[0]')"
+	expect_eq "6.12: and so does the plain radio's (both rules' flags)" true \
+		"$(regctl --json phy rphy0 | jq '[.wiphys[0].bands[].channels[] | select(.freq_mhz == 2437) | .flags | index("no_eht") != null] | .[0]')"
+	rc_unload
+fi
+
 exit 0

@@ -145,7 +145,7 @@ while [ -n "$worker" ] && [ $n -lt 200 ]; do
 	rc_mark
 	echo $n >/proc/$worker/fail-nth
 	regctl set $cc >/dev/null
-	if rc_wait_log "hint: asked userspace for $cc\$|user hint for $cc dropped: userspace could not be asked" 5; then :; else
+	if rc_wait_log "hint: asked userspace for $cc\$|user hint for $cc dropped: no source of rules answered" 5; then :; else
 		bad="$bad
 fault $n: the worker neither asked for $cc nor said it could not"
 	fi
@@ -182,7 +182,7 @@ while [ -n "$worker" ] && [ $n -lt 200 ]; do
 	# which times out too and is forgotten: the world stays. The end: a
 	# restore that asks for nothing more, or a request that could not be
 	# sent.
-	rc_wait_log "settings restored: world domain in force\$|dropped: userspace could not be asked" 5 ||
+	rc_wait_log "settings restored: world domain in force\$|dropped: no source of rules answered" 5 ||
 		bad="$bad
 fault $n: neither restored nor dropped"
 	left=$(cat /proc/$worker/fail-nth)
