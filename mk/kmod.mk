@@ -20,9 +20,10 @@ $(addprefix check-kstyle-,$(KSERIES)): check-kstyle-%:
 	@$(TOP)/scripts/check-kstyle.sh /lib/modules/$(call kver_of,$*)/build \
 		$(BUILD)/kstyle/$(call kver_of,$*)
 
-# The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh) source this
-# helper and read JSON with jq.
-VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh /usr/bin/jq:/usr/bin/jq \
+# The regcore VM test groups (tests/vm/tests/2x-regcore-*.sh and later)
+# source these helpers and read JSON with jq.
+VM_FILES += $(TOP)/tests/vm/regcore.sh:/regvm/regcore.sh \
+	$(TOP)/tests/vm/sidebyside.sh:/regvm/sidebyside.sh /usr/bin/jq:/usr/bin/jq \
 	$(TOP)/tests/vm/regcore-modprobe.conf:/etc/modprobe.d/regcore-test.conf
 
 # failnth: one system call with its Nth fault-injection point failing

@@ -71,6 +71,14 @@ int regnl_kind_size(enum regnl_attr_kind k);
 /* The 2-character alpha2 of a checked NL80211_ATTR_REG_ALPHA2, NUL-ended. */
 void regnl_get_alpha2(const struct nlattr *a, char out[3]);
 
+/*
+ * One channel nest (NL80211_FREQUENCY_ATTR_*) into *c (wiphy.c). Returns
+ * 1, 0 for a nest without a frequency (*c untouched), -EBADMSG.
+ */
+struct regnl_channel;
+int regnl_parse_channel(struct nlattr *nest, struct regnl_channel *c,
+			struct regnl_status *st);
+
 #define REGNL_MAX_WIDTHS 5
 
 /*

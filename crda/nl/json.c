@@ -406,10 +406,54 @@ static const char *type_word(const struct regnl_reg_event *ev)
 	}
 }
 
+/* "before" or "after" of a beacon hint: the flags of the notification. */
+static void json_hint_channel(FILE *f, const char *key,
+			      const struct regnl_channel *c)
+{
+	json_str(f, key);
+	fprintf(f, ":{\"freq_mhz\":%u,\"disabled\":%s,\"no_ir\":%s,\"radar\":%s",
+		c->freq_mhz,
+		regnl_chan_flag(c, NL80211_FREQUENCY_ATTR_DISABLED) ? "true" : "false",
+		regnl_chan_flag(c, NL80211_FREQUENCY_ATTR_NO_IR) ? "true" : "false",
+		regnl_chan_flag(c, NL80211_FREQUENCY_ATTR_RADAR) ? "true" : "false");
+	if (c->has_max_power)
+		fprintf(f, ",\"max_tx_power_mbm\":%u", c->max_power_mbm);
+	fputc('}', f);
+}
+
+static void json_beacon_hint(FILE *f, const struct regnl_reg_event *ev)
+{
+	bool first = true;
+
+	fputc('{', f);
+	kv_str(f, &first, "event", "reg_beacon_hint");
+	if (ev->has_wiphy)
+		kv_u(f, &first, "wiphy", ev->wiphy);
+	if (ev->has_before && ev->has_after &&
+	    ev->before.freq_mhz == ev->after.freq_mhz) {
+		kv_u(f, &first, "freq_mhz", ev->before.freq_mhz);
+		kv_u(f, &first, "channel", (unsigned int)regnl_freq_to_channel(
+			(int)ev->before.freq_mhz));
+	}
+	if (ev->has_before) {
+		fputc(',', f);
+		json_hint_channel(f, "before", &ev->before);
+	}
+	if (ev->has_after) {
+		fputc(',', f);
+		json_hint_channel(f, "after", &ev->after);
+	}
+	fputs("}\n", f);
+}
+
 void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev)
 {
 	bool first = true;
 
+	if (ev->cmd == NL80211_CMD_REG_BEACON_HINT) {
+		json_beacon_hint(f, ev);
+		return;
+	}
 	fputc('{', f);
 	kv_str(f, &first, "event",
 	       ev->cmd == NL80211_CMD_WIPHY_REG_CHANGE ? "wiphy_reg_change" :

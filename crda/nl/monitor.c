@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * monitor.c - listen on the "regulatory" multicast group and decode
- * NL80211_CMD_REG_CHANGE notifications.
+ * monitor.c - listen on the "regulatory" multicast group and decode its
+ * notifications: NL80211_CMD_REG_CHANGE, WIPHY_REG_CHANGE and
+ * REG_BEACON_HINT.
  */
 #include <errno.h>
 #include <poll.h>
@@ -42,10 +43,26 @@ int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 	r = regnl_parse_genl(msg, tb, &cmd, st);
 	if (r)
 		return r;
-	if (cmd != NL80211_CMD_REG_CHANGE && cmd != NL80211_CMD_WIPHY_REG_CHANGE)
+	if (cmd != NL80211_CMD_REG_CHANGE &&
+	    cmd != NL80211_CMD_WIPHY_REG_CHANGE &&
+	    cmd != NL80211_CMD_REG_BEACON_HINT)
 		return 0;
 	memset(&e, 0, sizeof(e));
 	e.cmd = cmd;
+	if (tb[NL80211_ATTR_FREQ_BEFORE]) {
+		r = regnl_parse_channel(tb[NL80211_ATTR_FREQ_BEFORE], &e.before,
+					st);
+		if (r < 0)
+			return r;
+		e.has_before = r;
+	}
+	if (tb[NL80211_ATTR_FREQ_AFTER]) {
+		r = regnl_parse_channel(tb[NL80211_ATTR_FREQ_AFTER], &e.after,
+					st);
+		if (r < 0)
+			return r;
+		e.has_after = r;
+	}
 	if (tb[NL80211_ATTR_REG_INITIATOR]) {
 		e.has_initiator = true;
 		e.initiator = nla_get_u8(tb[NL80211_ATTR_REG_INITIATOR]);

@@ -224,6 +224,40 @@ void regnl_print_channels(FILE *f, const struct regnl_wiphy *w)
 	}
 }
 
+/*
+ * A beacon hint as iw event prints it: the channel, and what the radio may
+ * do there now (NO_IR lifted: initiating radiation, or only active
+ * scanning when the old IBSS flag stayed; IBSS alone).
+ */
+static void print_beacon_hint(FILE *f, const struct regnl_reg_event *ev)
+{
+	bool ir_before, ir_after, ibss_before, ibss_after;
+
+	if (!ev->has_before || !ev->has_after ||
+	    ev->before.freq_mhz != ev->after.freq_mhz) {
+		/* iw 5.19 prints nothing more, not even the line's end,
+		 * and the next event runs on; this says why instead
+		 */
+		fputs("beacon hint: no channel reported\n", f);
+		return;
+	}
+	ir_before = regnl_chan_flag(&ev->before, NL80211_FREQUENCY_ATTR_NO_IR);
+	ir_after = regnl_chan_flag(&ev->after, NL80211_FREQUENCY_ATTR_NO_IR);
+	ibss_before = regnl_chan_flag(&ev->before,
+				      __NL80211_FREQUENCY_ATTR_NO_IBSS);
+	ibss_after = regnl_chan_flag(&ev->after,
+				     __NL80211_FREQUENCY_ATTR_NO_IBSS);
+	fprintf(f, "beacon hint:\nphy%d %u MHz [%d]:\n",
+		ev->has_wiphy ? (int)ev->wiphy : 0, ev->before.freq_mhz,
+		regnl_freq_to_channel((int)ev->before.freq_mhz));
+	if (ir_before && !ir_after)
+		fputs(ibss_before && !ibss_after ?
+		      "\to Initiating radiation enabled\n" :
+		      "\to active scan enabled\n", f);
+	else if (ibss_before && !ibss_after)
+		fputs("\to ibss enabled\n", f);
+}
+
 void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev)
 {
 	const char *who = regnl_initiator_text(ev->has_initiator ?
@@ -231,6 +265,10 @@ void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev)
 
 	if (ev->has_wiphy)
 		fprintf(f, "phy #%d: ", (int)ev->wiphy);
+	if (ev->cmd == NL80211_CMD_REG_BEACON_HINT) {
+		print_beacon_hint(f, ev);
+		return;
+	}
 	if (ev->cmd == NL80211_CMD_WIPHY_REG_CHANGE)
 		fputs("regulatory domain change (phy): ", f);
 	else

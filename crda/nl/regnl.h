@@ -357,7 +357,11 @@ int regnl_freq_to_channel(int freq_mhz);
 /* ------------------------------------------------------------------ */
 /* Regulatory change notifications                                     */
 
-/* One NL80211_CMD_REG_CHANGE (or NL80211_CMD_WIPHY_REG_CHANGE). */
+/*
+ * One NL80211_CMD_REG_CHANGE, NL80211_CMD_WIPHY_REG_CHANGE or
+ * NL80211_CMD_REG_BEACON_HINT (the radio, and the channel before and
+ * after: has_before and has_after when the nest named a frequency).
+ */
 struct regnl_reg_event {
 	uint8_t cmd;			/* the genl command */
 	bool has_initiator;
@@ -371,12 +375,14 @@ struct regnl_reg_event {
 	bool self_managed;
 	bool has_user_hint_type;
 	uint32_t user_hint_type;
+	bool has_before, has_after;
+	struct regnl_channel before, after;
 };
 
 /*
- * Parse a notification into *ev. Returns 1 for REG_CHANGE or
- * WIPHY_REG_CHANGE, 0 for any other command (ev untouched), negative
- * errno for a malformed message.
+ * Parse a notification into *ev. Returns 1 for REG_CHANGE,
+ * WIPHY_REG_CHANGE or REG_BEACON_HINT, 0 for any other command (ev
+ * untouched), negative errno for a malformed message.
  */
 int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 			  struct regnl_status *st);
@@ -420,7 +426,10 @@ void regnl_print_domains(FILE *f, const struct regnl_domain_list *l);
 /* Print a wiphy's channels as `iw phy NAME channels` prints them. */
 void regnl_print_channels(FILE *f, const struct regnl_wiphy *w);
 
-/* Print a notification as `iw event` prints a regulatory change. */
+/*
+ * Print a notification as `iw event` prints a regulatory change or a
+ * beacon hint.
+ */
 void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev);
 
 /* ------------------------------------------------------------------ */

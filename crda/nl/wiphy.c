@@ -195,50 +195,61 @@ static struct regnl_band *get_band(struct regnl_wiphy *w, uint32_t band)
 	return &v[w->n_bands++];
 }
 
-static int add_channel(struct regnl_band *b, struct nlattr *nest,
-		       struct regnl_status *st)
+int regnl_parse_channel(struct nlattr *nest, struct regnl_channel *c,
+			struct regnl_status *st)
 {
 	struct nlattr *tb[REGNL_FREQ_ATTR_MAX + 1];
-	struct regnl_channel c, *v;
 	size_t i;
 
 	if (regnl_parse_nested(tb, REGNL_FREQ_ATTR_MAX, nest,
 			       freq_policy, "frequency", st))
 		return -EBADMSG;
-	/* iw skips a channel without a frequency; so does the model. */
 	if (!tb[NL80211_FREQUENCY_ATTR_FREQ])
 		return 0;
-	memset(&c, 0, sizeof(c));
-	c.freq_mhz = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_FREQ]);
+	memset(c, 0, sizeof(*c));
+	c->freq_mhz = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_FREQ]);
 	if (tb[NL80211_FREQUENCY_ATTR_OFFSET])
-		c.offset_khz = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_OFFSET]);
+		c->offset_khz = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_OFFSET]);
 	for (i = 0; i < REGNL_ARRAY_SIZE(freq_flag_attrs); i++)
 		if (tb[freq_flag_attrs[i]])
-			c.flags |= UINT64_C(1) << freq_flag_attrs[i];
+			c->flags |= UINT64_C(1) << freq_flag_attrs[i];
 	if (tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]) {
-		c.has_max_power = true;
-		c.max_power_mbm =
+		c->has_max_power = true;
+		c->max_power_mbm =
 			nla_get_u32(tb[NL80211_FREQUENCY_ATTR_MAX_TX_POWER]);
 	}
 	if (tb[NL80211_FREQUENCY_ATTR_DFS_STATE]) {
-		c.has_dfs_state = true;
-		c.dfs_state = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_STATE]);
+		c->has_dfs_state = true;
+		c->dfs_state = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_STATE]);
 	}
 	if (tb[NL80211_FREQUENCY_ATTR_DFS_TIME]) {
-		c.has_dfs_time = true;
-		c.dfs_time_ms = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_TIME]);
+		c->has_dfs_time = true;
+		c->dfs_time_ms = nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_TIME]);
 	}
 	if (tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME]) {
-		c.has_dfs_cac = true;
-		c.dfs_cac_ms =
+		c->has_dfs_cac = true;
+		c->dfs_cac_ms =
 			nla_get_u32(tb[NL80211_FREQUENCY_ATTR_DFS_CAC_TIME]);
 	}
 	if (tb[REGNL_FREQ_ATTR_PSD]) {
-		c.has_psd = true;
-		c.psd_dbm = (int8_t)nla_get_u8(tb[REGNL_FREQ_ATTR_PSD]);
+		c->has_psd = true;
+		c->psd_dbm = (int8_t)nla_get_u8(tb[REGNL_FREQ_ATTR_PSD]);
 	}
 	if (tb[NL80211_FREQUENCY_ATTR_WMM])
-		get_wmm(&c, tb[NL80211_FREQUENCY_ATTR_WMM]);
+		get_wmm(c, tb[NL80211_FREQUENCY_ATTR_WMM]);
+	return 1;
+}
+
+static int add_channel(struct regnl_band *b, struct nlattr *nest,
+		       struct regnl_status *st)
+{
+	struct regnl_channel c, *v;
+	int r;
+
+	r = regnl_parse_channel(nest, &c, st);
+	/* iw skips a channel without a frequency; so does the model. */
+	if (r <= 0)
+		return r;
 	v = regnl_grow(b->channels, b->n_channels, sizeof(*v));
 	if (!v)
 		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");

@@ -7,7 +7,8 @@
  * regcore keeps every channel's flags and power limits in line with the
  * regulatory domain in force. Drivers that know their country say so with
  * regulatory_hint(); drivers that see an 802.11d country element pass it
- * to regcore_country_ie_hint().
+ * to regcore_country_ie_hint(); beacons of access points heard on a
+ * channel go to regcore_beacon_hint().
  *
  * Do not include this header together with <net/cfg80211.h>: regcore is a
  * separate regulatory core and reuses some of cfg80211's function names
@@ -224,6 +225,9 @@ enum regcore_channel_flags {
  *	unless a strict driver's own domain set one (private to regcore)
  * @orig_mpwr: the power limit at registration (private to regcore)
  * @dfs_state_entered: jiffies of the last change (private to regcore)
+ * @beacon_found: a beacon heard on this channel was applied since the
+ *	channel was last computed (private to regcore; written under its
+ *	lock, read without it by regcore_beacon_hint())
  *
  * The driver reads the values in force from its reg_notifier, or at any
  * time under regcore_wiphy_lock().
@@ -241,6 +245,7 @@ struct regcore_channel {
 	int orig_mag;
 	int orig_mpwr;
 	unsigned long dfs_state_entered;
+	bool beacon_found;
 };
 
 /**
@@ -277,12 +282,19 @@ struct regcore_band {
  *	radio's domain.
  * @REGCORE_REG_COUNTRY_IE_FOLLOW_POWER: with a country element in force the
  *	radio uses the domain's power even above its own original limit.
+ * @REGCORE_REG_DISABLE_BEACON_HINTS: beacons heard (regcore_beacon_hint(),
+ *	from any radio) never lift NO_IR on this radio's channels.
+ * @REGCORE_REG_CHANNEL_CHANGE_ON_BEACON: the radio's notifier also runs
+ *	when a beacon hint lifts NO_IR on one of its channels (cfg80211's
+ *	WIPHY_FLAG_CHANNEL_CHANGE_ON_BEACON, which 6.12 has and 6.1 lacks).
  */
 enum regcore_regulatory_flags {
 	REGCORE_REG_CUSTOM_REG			= BIT(0),
 	REGCORE_REG_STRICT_REG			= BIT(1),
 	REGCORE_REG_COUNTRY_IE_IGNORE		= BIT(2),
 	REGCORE_REG_COUNTRY_IE_FOLLOW_POWER	= BIT(3),
+	REGCORE_REG_DISABLE_BEACON_HINTS	= BIT(4),
+	REGCORE_REG_CHANNEL_CHANGE_ON_BEACON	= BIT(5),
 };
 
 /**
@@ -364,6 +376,8 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 			    const u8 *country_ie, u8 country_ie_len);
 int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 			  struct regcore_reg_rule *rule);
+int regcore_beacon_hint(struct regcore_wiphy *wiphy,
+			struct regcore_channel *chan, gfp_t gfp);
 void regcore_wiphy_lock(void);
 void regcore_wiphy_unlock(void);
 

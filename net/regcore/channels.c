@@ -227,6 +227,7 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 		chan->orig_mpwr = l->power;
 	} else {
 		chan->dfs_state_entered = jiffies;
+		WRITE_ONCE(chan->beacon_found, false);
 		chan->flags = (chan->orig_flags | l->flags) & ~l->clear;
 		chan->max_antenna_gain = min(chan->orig_mag, l->gain);
 		regcore_set_power(wiphy, chan, initiator, l->power);
@@ -445,8 +446,9 @@ EXPORT_SYMBOL_REGCORE_KUNIT(regcore_channels_set_originals);
  * @wiphy: the radio
  * @initiator: who caused the change
  *
- * Calls the radio's notifier once, also when the change leaves a custom
- * radio's channels alone (its driver may want to restore them).
+ * The beacons heard so far are applied again (beacon.c). Calls the
+ * radio's notifier once, also when the change leaves a custom radio's
+ * channels alone (its driver may want to restore them).
  *
  * Context: regcore_mutex held.
  */
@@ -469,6 +471,7 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 		return;
 	}
 	regcore_compute_channels(wiphy, &in);
+	regcore_beacons_apply(wiphy);
 	regcore_call_notifier(wiphy, in.lr);
 }
 
@@ -506,6 +509,7 @@ static void regcore_custom_channel(struct regcore_channel *chan,
 	}
 
 	chan->dfs_state_entered = jiffies;
+	WRITE_ONCE(chan->beacon_found, false);
 	chan->flags |= regcore_rule_flags_to_chan(rule->flags) |
 		       regcore_rule_bw_flags(rd, rule, chan);
 	chan->max_antenna_gain =
@@ -548,5 +552,6 @@ void regcore_restore_custom_channels(struct regcore_wiphy *wiphy)
 		chan->flags = chan->orig_flags;
 		chan->max_antenna_gain = chan->orig_mag;
 		chan->max_power = chan->orig_mpwr;
+		WRITE_ONCE(chan->beacon_found, false);
 	}
 }

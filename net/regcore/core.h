@@ -13,6 +13,7 @@
  *   netlink.c  the answer (NL80211_CMD_SET_REG) is parsed, validated by
  *              regdom.c and handed to hints.c, which installs it
  *   channels.c every radio's channels are recomputed from the domain
+ *   beacon.c   beacons drivers heard lift NO_IR on world-roaming radios
  *   wiphy.c    the driver-facing API: radios, custom domains
  *   main.c     module load and unload, parameters
  *
@@ -32,6 +33,13 @@
  * requests in a row), so hints can be queued without the mutex: drivers
  * may give hints from their notifier. It nests inside regcore_mutex and
  * nothing is taken under it.
+ *
+ * regcore_beacons_lock (beacon.c) is a spinlock taken with bottom halves
+ * off: drivers report beacons from softirq. It protects the beacons not
+ * yet processed; only the worker's own queue lock is taken under it. The
+ * beacons processed are under regcore_mutex, and a driver's reg_notifier
+ * may also run from the worker when a beacon changes its channels
+ * (REGCORE_REG_CHANNEL_CHANGE_ON_BEACON).
  *
  * RCU: the current domain (regcore_regdom) and each radio's own domain
  * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use
@@ -152,6 +160,13 @@ const struct regcore_request_info *regcore_last_request_info(void);
 enum nl80211_reg_initiator regcore_last_initiator(void);
 u32 regcore_last_wiphy(void);
 void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy);
+void regcore_hints_kick(void);
+
+/* beacon.c: beacon hints */
+void regcore_beacons_apply(struct regcore_wiphy *wiphy);
+void regcore_beacons_process(void);
+void regcore_beacons_forget(void);
+void regcore_beacons_stop(void);
 
 /* channels.c: rules to channels */
 
@@ -262,5 +277,8 @@ int regcore_regdb_reload(struct netlink_ext_ack *extack);
 int regcore_netlink_init(void);
 void regcore_netlink_exit(void);
 void regcore_nl_reg_change(const struct regcore_request_info *info);
+void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
+			    const struct regcore_channel *before,
+			    const struct regcore_channel *after);
 
 #endif /* _NET_REGCORE_CORE_H */

@@ -37,6 +37,9 @@
  * installed, a request dropped, a refusal) are pr_info() or pr_warn(),
  * rate-limited wherever a driver or a remote party can cause them.
  *
+ * The same work item also applies the beacons drivers reported
+ * (beacon.c), whether or not a request waits.
+ *
  * All state below is protected by regcore_mutex unless marked otherwise;
  * see core.h for the rules.
  */
@@ -187,6 +190,17 @@ static DEFINE_KTHREAD_DELAYED_WORK(regcore_timeout_work, regcore_timeout_fn);
 static void regcore_kick(void)
 {
 	kthread_queue_work(regcore_worker, &regcore_work);
+}
+
+/**
+ * regcore_hints_kick() - have the worker run (for beacon hints)
+ *
+ * Context: any. The caller makes sure regcore_hints_stop() has not
+ * begun (beacon.c: regcore_beacons_stop()).
+ */
+void regcore_hints_kick(void)
+{
+	regcore_kick();
 }
 
 static const char *regcore_initiator_name(enum nl80211_reg_initiator initiator)
@@ -847,7 +861,9 @@ static struct regcore_request *regcore_dequeue(void)
 	return req;
 }
 
-/* Process queued hints until one waits for userspace or none is left. */
+/* Process queued hints until one waits for userspace or none is left,
+ * then the beacons heard (also while a request waits, as cfg80211 does).
+ */
 static void regcore_work_fn(struct kthread_work *work)
 {
 	struct regcore_request *req;
@@ -859,6 +875,8 @@ static void regcore_work_fn(struct kthread_work *work)
 			break;
 		regcore_process_hint(req);
 	}
+	if (!regcore_shutting_down)
+		regcore_beacons_process();
 	mutex_unlock(&regcore_mutex);
 }
 
@@ -942,6 +960,7 @@ static void regcore_restore(const struct regcore_request *failed)
 			again->restore = true;
 	}
 
+	regcore_beacons_forget();
 	regcore_install(regcore_world);
 	regcore_set_last(&regcore_core_world);
 	regcore_restore_custom_wiphys();
@@ -1284,6 +1303,7 @@ void regcore_hints_stop(void)
 	regcore_shutting_down = true;
 	spin_unlock(&regcore_requests_lock);
 	mutex_unlock(&regcore_mutex);
+	regcore_beacons_stop();
 
 	/* Both work functions do nothing once shutting down. */
 	kthread_cancel_delayed_work_sync(&regcore_timeout_work);
@@ -1310,6 +1330,7 @@ void regcore_hints_exit(void)
 	}
 
 	mutex_lock(&regcore_mutex);
+	regcore_beacons_forget();
 	regcore_set_last(&regcore_core_world);
 	regcore_install(&regcore_builtin_world);
 	regcore_install_world(&regcore_builtin_world);

@@ -418,21 +418,28 @@ static int regcore_nl_put_wmm(struct sk_buff *msg,
 	return 0;
 }
 
-/* One channel of a radio whose channels follow @rules. */
+/* One channel of a radio whose channels follow @rules. @large: all of it,
+ * as GET_WIPHY reports it; else what nl80211 puts in its notifications
+ * (frequency, PSD, DISABLED, NO_IR, RADAR, power), and nothing at all for
+ * a channel where 10 or 20 MHz do not fit (nl80211 keeps those from old
+ * tools). @rules may be NULL when not @large.
+ */
 static int regcore_nl_put_channel(struct sk_buff *msg,
 				  const struct regcore_channel *chan,
-				  const struct regcore_regdomain *rules)
+				  const struct regcore_regdomain *rules,
+				  bool large)
 {
 	const struct regcore_reg_rule *rule;
 
 	static const struct {
 		u32 flag;
 		int attr;
+		bool small;	/* also in a notification */
 	} flags[] = {
-		{ REGCORE_CHAN_DISABLED, NL80211_FREQUENCY_ATTR_DISABLED },
-		{ REGCORE_CHAN_NO_IR, NL80211_FREQUENCY_ATTR_NO_IR },
-		{ REGCORE_CHAN_NO_IR, __NL80211_FREQUENCY_ATTR_NO_IBSS },
-		{ REGCORE_CHAN_RADAR, NL80211_FREQUENCY_ATTR_RADAR },
+		{ REGCORE_CHAN_DISABLED, NL80211_FREQUENCY_ATTR_DISABLED, true },
+		{ REGCORE_CHAN_NO_IR, NL80211_FREQUENCY_ATTR_NO_IR, true },
+		{ REGCORE_CHAN_NO_IR, __NL80211_FREQUENCY_ATTR_NO_IBSS, true },
+		{ REGCORE_CHAN_RADAR, NL80211_FREQUENCY_ATTR_RADAR, true },
 		{ REGCORE_CHAN_NO_HT40MINUS, NL80211_FREQUENCY_ATTR_NO_HT40_MINUS },
 		{ REGCORE_CHAN_NO_HT40PLUS, NL80211_FREQUENCY_ATTR_NO_HT40_PLUS },
 		{ REGCORE_CHAN_NO_80MHZ, NL80211_FREQUENCY_ATTR_NO_80MHZ },
@@ -458,6 +465,9 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	};
 	unsigned int i;
 
+	if (!large &&
+	    (chan->flags & (REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ)))
+		return 0;
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_FREQ, chan->center_freq) ||
 	    nla_put_u32(msg, NL80211_FREQUENCY_ATTR_OFFSET, 0))
 		return -EMSGSIZE;
@@ -466,10 +476,11 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	    nla_put_s8(msg, REGCORE_FREQ_ATTR_PSD, 0))
 		return -EMSGSIZE;
 	for (i = 0; i < ARRAY_SIZE(flags); i++)
-		if ((chan->flags & flags[i].flag) && flags[i].attr &&
+		if ((large || flags[i].small) &&
+		    (chan->flags & flags[i].flag) && flags[i].attr &&
 		    nla_put_flag(msg, flags[i].attr))
 			return -EMSGSIZE;
-	if ((chan->flags & REGCORE_CHAN_RADAR) &&
+	if (large && (chan->flags & REGCORE_CHAN_RADAR) &&
 	    (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_STATE,
 			 NL80211_DFS_USABLE) ||
 	     nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_TIME,
@@ -480,6 +491,8 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_MAX_TX_POWER,
 			REGCORE_DBM_TO_MBM(chan->max_power)))
 		return -EMSGSIZE;
+	if (!large)
+		return 0;
 	/* As nl80211: the WMM limits of the rule that governs the channel. */
 	rule = regcore_channel_rule(rules,
 				    REGCORE_MHZ_TO_KHZ(chan->center_freq));
@@ -533,7 +546,8 @@ static int regcore_nl_send_band(struct sk_buff *skb,
 		nl_chan = nla_nest_start(skb, i);
 		if (!nl_chan)
 			break;
-		if (regcore_nl_put_channel(skb, &band->channels[i], rules)) {
+		if (regcore_nl_put_channel(skb, &band->channels[i], rules,
+					   true)) {
 			nla_nest_cancel(skb, nl_chan);
 			break;
 		}
@@ -657,6 +671,49 @@ void regcore_nl_reg_change(const struct regcore_request_info *info)
 
 	genlmsg_end(msg, hdr);
 	/* -ESRCH: nobody listens, which is fine. */
+	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_REG,
+			  GFP_KERNEL);
+	return;
+fail:
+	nlmsg_free(msg);
+}
+
+/**
+ * regcore_nl_beacon_hint() - multicast NL80211_CMD_REG_BEACON_HINT
+ * @wiphy: the radio whose channel changed
+ * @before: the channel before the beacon hint
+ * @after: the channel now
+ *
+ * As nl80211's: the radio and the channel before and after, each as a
+ * notification's channel (regcore_nl_put_channel(), not large).
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
+			    const struct regcore_channel *before,
+			    const struct regcore_channel *after)
+{
+	struct nlattr *nest;
+	struct sk_buff *msg;
+	void *hdr;
+
+	lockdep_assert_held(&regcore_mutex);
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &regcore_family, 0,
+			  NL80211_CMD_REG_BEACON_HINT);
+	if (!hdr || nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx))
+		goto fail;
+	nest = nla_nest_start_noflag(msg, NL80211_ATTR_FREQ_BEFORE);
+	if (!nest || regcore_nl_put_channel(msg, before, NULL, false))
+		goto fail;
+	nla_nest_end(msg, nest);
+	nest = nla_nest_start_noflag(msg, NL80211_ATTR_FREQ_AFTER);
+	if (!nest || regcore_nl_put_channel(msg, after, NULL, false))
+		goto fail;
+	nla_nest_end(msg, nest);
+	genlmsg_end(msg, hdr);
 	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_REG,
 			  GFP_KERNEL);
 	return;

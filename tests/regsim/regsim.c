@@ -28,15 +28,24 @@
  *   register_race  write "ROUNDS": each round, two threads register one
  *               fresh radio at the same time; the write fails with -EIO
  *               if both registrations of a round succeeded
- *   spare       write "add [custom] [strict] [ieignore] [XX]": register one
- *               more radio (hwsim's first custom domain, strict, ignoring
- *               country elements, a driver hint for XX); "del":
+ *   beacon      write "N FREQ": radio N's driver heard an access point's
+ *               beacon on its channel at FREQ MHz (regcore_beacon_hint(),
+ *               called with bottom halves off and GFP_ATOMIC, as from a
+ *               driver's receive path); the write fails with the call's
+ *               error, or -EINVAL when the radio has no such channel
+ *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
+ *               [beaconnotify] [XX]": register one more radio (hwsim's
+ *               first custom domain, strict, ignoring country elements,
+ *               REGCORE_REG_DISABLE_BEACON_HINTS,
+ *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON, a driver hint for
+ *               XX); "del":
  *               unregister the newest one. Up to 16.
  *               The write fails with the error of the step that failed,
  *               after undoing the others (for fault injection).
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
+#include <linux/bottom_half.h>
 #include <linux/completion.h>
 #include <linux/ieee80211.h>
 #include <linux/kernel.h>
@@ -174,6 +183,7 @@ struct regsim_setup {
 	const struct regcore_regdomain *regd;
 	bool strict;
 	bool ie_ignore;
+	u32 more_flags;
 };
 
 static struct regsim_setup regsim_scenario(int i)
@@ -304,6 +314,7 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 		wiphy->regulatory_flags |= REGCORE_REG_STRICT_REG;
 	if (s.ie_ignore)
 		wiphy->regulatory_flags |= REGCORE_REG_COUNTRY_IE_IGNORE;
+	wiphy->regulatory_flags |= s.more_flags;
 	if (s.regd) {
 		err = regcore_apply_custom_regulatory(wiphy, s.regd);
 		if (err)
@@ -443,6 +454,50 @@ static const struct kernel_param_ops regsim_notified_ops = {
 module_param_cb(notified, &regsim_notified_ops, NULL, 0444);
 MODULE_PARM_DESC(notified, "How often each radio's reg_notifier ran");
 
+/* The radio's channel at @freq MHz, the first band that has one. */
+static struct regcore_channel *regsim_channel(struct regsim_radio *radio,
+					      u32 freq)
+{
+	struct regcore_band *bands[] = {
+		&radio->band_2ghz, &radio->band_5ghz, &radio->band_6ghz,
+	};
+	int b, i;
+
+	for (b = 0; b < ARRAY_SIZE(bands); b++)
+		for (i = 0; i < bands[b]->n_channels; i++)
+			if (bands[b]->channels[i].center_freq == freq)
+				return &bands[b]->channels[i];
+	return NULL;
+}
+
+static int regsim_set_beacon(const char *val, const struct kernel_param *kp)
+{
+	struct regcore_channel *chan = NULL;
+	struct regsim_radio *radio;
+	const char *rest;
+	u32 freq;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && !kstrtou32(rest, 10, &freq))
+		chan = regsim_channel(radio, freq);
+	if (chan) {
+		/* as from a driver's receive path */
+		local_bh_disable();
+		err = regcore_beacon_hint(radio->wiphy, chan, GFP_ATOMIC);
+		local_bh_enable();
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_beacon_ops = {
+	.set = regsim_set_beacon,
+};
+module_param_cb(beacon, &regsim_beacon_ops, NULL, 0200);
+MODULE_PARM_DESC(beacon, "Write \"N FREQ\": radio N heard a beacon on its channel at FREQ MHz");
+
 /* One wrong call: expect -EINVAL. */
 static bool regsim_expect_einval(const char *what, int err)
 {
@@ -461,12 +516,22 @@ static int regsim_misuse(void)
 	struct regcore_wiphy *fresh, *live;
 	struct regcore_channel chan = { .center_freq = 2412 };
 	struct regcore_band band = { .channels = &chan, .n_channels = 1 };
+	struct regcore_channel *inside;
 	bool ok = true;
 
 	if (!regsim_radios || !regsim_radios[0].wiphy)
 		return -ENODEV;
 	live = regsim_radios[0].wiphy;
 
+	ok &= regsim_expect_einval("beacon hint from NULL",
+				   regcore_beacon_hint(NULL, &chan, GFP_KERNEL));
+	ok &= regsim_expect_einval("beacon hint on a NULL channel",
+				   regcore_beacon_hint(live, NULL, GFP_KERNEL));
+	ok &= regsim_expect_einval("beacon hint on another radio's channel",
+				   regcore_beacon_hint(live, &chan, GFP_KERNEL));
+	inside = (void *)((char *)&regsim_radios[0].chan_5ghz[1] + 1);
+	ok &= regsim_expect_einval("beacon hint inside a channel",
+				   regcore_beacon_hint(live, inside, GFP_KERNEL));
 	ok &= regsim_expect_einval("regulatory_hint(NULL, \"DE\")",
 				   regulatory_hint(NULL, "DE"));
 	ok &= regsim_expect_einval("regulatory_hint(radio, NULL)",
@@ -520,6 +585,8 @@ static int regsim_misuse(void)
 				   regcore_wiphy_register(fresh));
 	ok &= regsim_expect_einval("driver hint from an unregistered radio",
 				   regulatory_hint(fresh, "DE"));
+	ok &= regsim_expect_einval("beacon hint from an unregistered radio",
+				   regcore_beacon_hint(fresh, &chan, GFP_KERNEL));
 	band.n_channels = 0;
 	fresh->bands[NL80211_BAND_2GHZ] = &band;
 	ok &= regsim_expect_einval("registering a band without channels",
@@ -746,11 +813,11 @@ static int regsim_spare_add(const char *args)
 {
 	struct regsim_setup s = {};
 	struct regsim_radio *radio;
-	char word[12], alpha2[3];
+	char word[16], alpha2[3];
 	int n, err;
 
 	lockdep_assert_held(&regsim_lock);
-	while (sscanf(args, " %11s%n", word, &n) == 1) {
+	while (sscanf(args, " %15s%n", word, &n) == 1) {
 		args += n;
 		if (!strcmp(word, "custom")) {
 			s.regd = &regsim_custom_01;
@@ -758,6 +825,10 @@ static int regsim_spare_add(const char *args)
 			s.strict = true;
 		} else if (!strcmp(word, "ieignore")) {
 			s.ie_ignore = true;
+		} else if (!strcmp(word, "nobeacon")) {
+			s.more_flags |= REGCORE_REG_DISABLE_BEACON_HINTS;
+		} else if (!strcmp(word, "beaconnotify")) {
+			s.more_flags |= REGCORE_REG_CHANNEL_CHANGE_ON_BEACON;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -813,7 +884,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

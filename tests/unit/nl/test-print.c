@@ -633,9 +633,92 @@ TEST(reg_change_events_print_like_iw_event)
 	}
 }
 
-TEST(other_notifications_are_not_reg_changes)
+/* A beacon hint as nl80211 sends it: channel FREQ before (NO_IR, and the
+ * old NO_IBSS with it when BOTH) and after (neither).
+ */
+static struct nl_msg *beacon_msg(uint32_t wiphy, uint32_t freq_before,
+				 uint32_t freq_after, bool both)
 {
 	struct nl_msg *m = fake_msg(NL80211_CMD_REG_BEACON_HINT);
+	struct nlattr *n;
+
+	nla_put_u32(m, NL80211_ATTR_WIPHY, wiphy);
+	n = fake_nest_start_noflag(m, NL80211_ATTR_FREQ_BEFORE);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_FREQ, freq_before);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_OFFSET, 0);
+	nla_put_flag(m, NL80211_FREQUENCY_ATTR_NO_IR);
+	if (both)
+		nla_put_flag(m, __NL80211_FREQUENCY_ATTR_NO_IBSS);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_MAX_TX_POWER, 3000);
+	nla_nest_end(m, n);
+	n = fake_nest_start_noflag(m, NL80211_ATTR_FREQ_AFTER);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_FREQ, freq_after);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_OFFSET, 0);
+	nla_put_u32(m, NL80211_FREQUENCY_ATTR_MAX_TX_POWER, 3000);
+	nla_nest_end(m, n);
+	return m;
+}
+
+TEST(beacon_hints_print_like_iw_event)
+{
+	static const struct {
+		uint32_t wiphy, before, after;
+		bool both;
+		const char *want;
+	} cases[] = {
+		{ 1, 5745, 5745, true,
+		  "phy #1: beacon hint:\nphy1 5745 MHz [149]:\n\to Initiating radiation enabled\n" },
+		{ 0, 2472, 2472, false,
+		  "phy #0: beacon hint:\nphy0 2472 MHz [13]:\n\to active scan enabled\n" },
+		{ 2, 5180, 5200, true,
+		  "phy #2: beacon hint: no channel reported\n" },
+	};
+	struct regnl_reg_event ev;
+	struct t_out o;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct nl_msg *m = beacon_msg(cases[i].wiphy, cases[i].before,
+					      cases[i].after, cases[i].both);
+
+		CHECK_INT(regnl_parse_reg_event(m, &ev, NULL), 1);
+		regnl_print_reg_event(t_out_open(&o), &ev);
+		CHECK_STR(t_out_text(&o), cases[i].want);
+		t_out_free(&o);
+		nlmsg_free(m);
+	}
+}
+
+TEST(beacon_hint_without_channels_and_malformed)
+{
+	struct nl_msg *m = fake_msg(NL80211_CMD_REG_BEACON_HINT);
+	struct regnl_reg_event ev;
+	struct regnl_status st;
+	struct t_out o;
+	struct nlattr *n;
+
+	nla_put_u32(m, NL80211_ATTR_WIPHY, 0);
+	CHECK_INT(regnl_parse_reg_event(m, &ev, NULL), 1);
+	CHECK(!ev.has_before && !ev.has_after);
+	regnl_print_reg_event(t_out_open(&o), &ev);
+	CHECK_STR(t_out_text(&o), "phy #0: beacon hint: no channel reported\n");
+	t_out_free(&o);
+	nlmsg_free(m);
+
+	/* a frequency of two bytes */
+	m = fake_msg(NL80211_CMD_REG_BEACON_HINT);
+	nla_put_u32(m, NL80211_ATTR_WIPHY, 0);
+	n = fake_nest_start_noflag(m, NL80211_ATTR_FREQ_AFTER);
+	nla_put_u16(m, NL80211_FREQUENCY_ATTR_FREQ, 5745);
+	nla_nest_end(m, n);
+	CHECK_INT(regnl_parse_reg_event(m, &ev, &st), -EBADMSG);
+	CHECK(strstr(st.detail, "frequency attribute") != NULL);
+	nlmsg_free(m);
+}
+
+TEST(other_notifications_are_not_reg_changes)
+{
+	struct nl_msg *m = fake_msg(NL80211_CMD_NEW_SCAN_RESULTS);
 	struct regnl_reg_event ev;
 
 	nla_put_u32(m, NL80211_ATTR_WIPHY, 0);
@@ -1067,6 +1150,20 @@ TEST(json_of_events_is_one_line_each)
 		t_out_free(&o);
 		nlmsg_free(m);
 	}
+}
+
+TEST(json_of_a_beacon_hint)
+{
+	struct nl_msg *m = beacon_msg(1, 5745, 5745, true);
+	struct regnl_reg_event ev;
+	struct t_out o;
+
+	CHECK_INT(regnl_parse_reg_event(m, &ev, NULL), 1);
+	regnl_json_reg_event(t_out_open(&o), &ev);
+	check_json(t_out_text(&o), NULL);
+	CHECK_STR(t_out_text(&o), "{\"event\":\"reg_beacon_hint\",\"wiphy\":1,\"freq_mhz\":5745,\"channel\":149,\"before\":{\"freq_mhz\":5745,\"disabled\":false,\"no_ir\":true,\"radar\":false,\"max_tx_power_mbm\":3000},\"after\":{\"freq_mhz\":5745,\"disabled\":false,\"no_ir\":false,\"radar\":false,\"max_tx_power_mbm\":3000}}\n");
+	t_out_free(&o);
+	nlmsg_free(m);
 }
 
 /* The wiphy name NAME printed as JSON. */

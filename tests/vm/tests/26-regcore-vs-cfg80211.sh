@@ -7,6 +7,7 @@
 # flag attribute, CAC time) must be identical.
 . /regvm/lib.sh
 . /regvm/regcore.sh
+. /regvm/sidebyside.sh
 require_module regcore regsim mac80211_hwsim
 if [ -e /lib/firmware/regulatory.db ]; then
 	skip "all tests of this group" "the VM has /lib/firmware/regulatory.db: cfg80211 would not ask userspace"
@@ -14,81 +15,6 @@ if [ -e /lib/firmware/regulatory.db ]; then
 fi
 rc_mask_crda
 trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda' EXIT
-
-# tables FAMILY: every radio's table, radio by radio in the order they were
-# registered (cfg80211 lists the newest first), names left out
-tables() {
-	regctl --family "$1" --json phy | jq -r '
-		.wiphys | sort_by(.index)[] | "radio",
-		(.bands[] | select(.band == 0 or .band == 1 or .band == 3) |
-		 .channels[] |
-		 "\(.freq_mhz) \(if .disabled then "disabled" else .max_tx_power_mbm end) \(.flags | join(",")) \(.dfs_cac_ms // "") \(.psd_dbm_mhz // "")")'
-}
-
-# compare STEP: both sides' tables are the same
-compare() {
-	cfg=$(tables nl80211)
-	rc=$(tables regcore)
-	if [ -n "$cfg" ] && [ "$cfg" = "$rc" ]; then
-		ok "$1: every channel of every radio is the same as on cfg80211"
-	else
-		not_ok "$1: every channel of every radio is the same as on cfg80211" \
-			"$(_evidence "differences (< cfg80211, > regcore):" \
-			"$(printf '%s\n' "$cfg" >/tmp/cfg.t; printf '%s\n' "$rc" >/tmp/rc.t; diff /tmp/cfg.t /tmp/rc.t)")"
-	fi
-}
-
-# hint_both CC: the same user hint on both sides
-hint_both() {
-	iw reg set "$1" && regctl set "$1"
-}
-
-# serve_both: answer both sides' requests at the same time; prints what
-# each asked for, repeats left out ("cfg80211: ... / regcore: ...")
-serve_both() {
-	rc_serve nl80211 >/tmp/served.nl80211 &
-	rc_serve regcore >/tmp/served.regcore
-	wait
-	echo "$(tr ' ' '\n' </tmp/served.nl80211 | uniq | tr '\n' ' ')/ $(tr ' ' '\n' </tmp/served.regcore | uniq | tr '\n' ' ')"
-}
-
-# serve_begin: answer cfg80211's requests from now on, in the background,
-# while the rest loads: cfg80211 asks as soon as it loads and gives up
-# after its fixed 3142 ms, then asks again; on a busy host loading the
-# other modules takes longer than that (seen: 8 s, and cfg80211 asked for
-# 00 and DE twice). serve_end answers regcore's requests, stops the
-# background server once cfg80211 is quiet too, and prints what each
-# side asked for as serve_both does.
-serve_begin() {
-	rm -f /tmp/serve.stop
-	: >/tmp/served.nl80211
-	: >/tmp/served.regcore
-	(
-		while [ ! -e /tmp/serve.stop ]; do
-			got=$(rc_serve nl80211)
-			[ -z "$got" ] || printf '%s ' "$got" >>/tmp/served.nl80211
-		done
-	) &
-	serve_pid=$!
-}
-serve_end() {
-	serve_regcore
-	touch /tmp/serve.stop
-	wait "$serve_pid"
-	got=$(rc_serve nl80211)
-	[ -z "$got" ] || printf '%s ' "$got" >>/tmp/served.nl80211
-	echo "$(tr ' ' '\n' </tmp/served.nl80211 | grep . | uniq | tr '\n' ' ')/ $(tr ' ' '\n' </tmp/served.regcore | grep . | uniq | tr '\n' ' ')"
-}
-
-# serve_regcore: answer regcore's requests until it is quiet, noting
-# them for serve_end.
-serve_regcore() {
-	printf '%s ' "$(rc_serve regcore)" >>/tmp/served.regcore
-}
-# in_force FAMILY CC: is CC the domain in force on that side?
-in_force() {
-	[ "$(rc_alpha2 "$1")" = "$2" ]
-}
 
 # cfg80211 waits 3142 ms for an answer, a fixed time; on the debug kernel
 # (KASAN under TCG) an answer from a shell script takes longer, cfg80211

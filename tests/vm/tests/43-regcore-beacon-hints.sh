@@ -1,0 +1,282 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Beacon hints (regcore_beacon_hint(), beacon.c): a beacon heard on a
+# channel lifts NO_IR there on every radio that roams the world, as
+# cfg80211's regulatory_hint_found_beacon() does.
+#
+# First regcore alone, on every kernel (the debug kernel too): which
+# channels and radios a beacon changes, the NL80211_CMD_REG_BEACON_HINT
+# notifications, the radio flags (REGCORE_REG_DISABLE_BEACON_HINTS,
+# REGCORE_REG_CHANNEL_CHANGE_ON_BEACON), beacons applied again after a
+# change and to a radio registered later, forgotten by a restore.
+# Then side by side with cfg80211 on Debian's kernels: hwsim's regtest 6
+# (a radio on hwsim's first custom domain, one on its second, one roaming
+# the world), the first beaconing as an access point at 5745 MHz, the
+# second scanning there; regsim's second radio reports the same beacon.
+# The channel tables, and the notifications as iw event prints them,
+# must be the same.
+. /regvm/lib.sh
+. /regvm/regcore.sh
+. /regvm/sidebyside.sh
+require_module regcore regsim mac80211_hwsim
+rc_mask_crda
+trap 'kill $mon_pids 2>/dev/null; rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda' EXIT
+
+P=/sys/module/regsim/parameters
+mon_pids=
+
+# no_ir PHY FREQ [FAMILY]: the channel is NO_IR
+no_ir() {
+	rc_chan "$1" "$2" "${3:-regcore}" | grep -qw no_ir
+}
+# ir PHY FREQ [FAMILY]: the channel is enabled and not NO_IR
+ir() {
+	rc_chan "$1" "$2" "${3:-regcore}" | grep -v disabled | grep -q . &&
+		! no_ir "$@"
+}
+# beacon RADIO FREQ: regsim's radio RADIO heard a beacon at FREQ MHz
+beacon() {
+	echo "$1 $2" >"$P/beacon"
+}
+# notified RADIO: how often that regsim radio's notifier ran
+notified() {
+	cut -d' ' -f$(($1 + 1)) "$P/notified"
+}
+# monitor_start NAME [FAMILY]: regctl monitor (text and JSON) into
+# /tmp/NAME.txt and /tmp/NAME.json until monitor_stop (a second for them
+# to join the multicast group: nothing tells when they have)
+monitor_start() {
+	regctl --family "${2:-regcore}" monitor >"/tmp/$1.txt" 2>&1 &
+	mon_pids="$mon_pids $!"
+	regctl --family "${2:-regcore}" --json monitor >"/tmp/$1.json" 2>&1 &
+	mon_pids="$mon_pids $!"
+	sleep 1
+}
+monitor_stop() {
+	sleep 0.5
+	# shellcheck disable=SC2086
+	kill $mon_pids 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $mon_pids 2>/dev/null
+	mon_pids=
+}
+# hint_blocks FILE: each beacon hint of iw event's (or regctl monitor's)
+# output on one line, sorted (cfg80211 walks its radios newest first)
+hint_blocks() {
+	awk '/beacon hint:/ { n = 3 } n > 0 { printf "%s%s", $0, (--n ? " | " : "\n") }' "$1" |
+		sed 's/\t/ /g' | sort
+}
+# block PHY FREQ CHANNEL: one beacon hint that lifted NO_IR, as hint_blocks
+# prints it
+block() {
+	printf 'phy #%s: beacon hint: | phy%s %s MHz [%s]: |  o Initiating radiation enabled\n' \
+		"$1" "$1" "$2" "$3"
+}
+
+# ---- regcore alone ----
+
+rc_serve_reset
+rc_load crda_timeout_ms=60000
+expect_eq "regcore asks for the world at load" 00 "$(rc_serve regcore)"
+check "regsim loads two radios" modprobe regsim radios=2
+# rphy2: REGCORE_REG_DISABLE_BEACON_HINTS; rphy3:
+# REGCORE_REG_CHANNEL_CHANGE_ON_BEACON
+check "a radio that disables beacon hints registers" sh -c "echo 'add nobeacon' >$P/spare"
+check "a radio whose notifier runs on beacon hints registers" sh -c "echo 'add beaconnotify' >$P/spare"
+for phy in rphy0 rphy1 rphy2 rphy3; do
+	check "the world domain has $phy's 5745 MHz NO_IR" no_ir "$phy" 5745
+done
+before0=$(rc_channels rphy0 regcore full)
+notified_before=$(cat "$P/notified")
+notified3=$(notified 3)
+monitor_start bh
+
+check "radio 0 reports a beacon at 5745 MHz" beacon 0 5745
+check "5745 MHz loses NO_IR on the radio that heard it" wait_until 10 ir rphy0 5745
+check "... and on the other radio roaming the world" ir rphy1 5745
+check "... and on the radio whose notifier runs on beacon hints" ir rphy3 5745
+check "... but not on the radio that disables beacon hints" no_ir rphy2 5745
+after0=$(rc_channels rphy0 regcore full)
+expect_eq "nothing else of radio 0's channels changed" \
+	"$(printf '%s\n' "$before0" | grep -v '^5745 ')" "$(printf '%s\n' "$after0" | grep -v '^5745 ')"
+expect_eq "5745 MHz changed only by NO_IR and the old NO_IBSS" \
+	"$(printf '%s\n' "$before0" | grep '^5745 ' | sed 's/no_ir,no_ibss,\{0,1\}//; s/,$//')" \
+	"$(printf '%s\n' "$after0" | grep '^5745 ')"
+expect_eq "the notifier of the radio that asked for it ran once more" \
+	"$((notified3 + 1))" "$(notified 3)"
+expect_eq "the other radios' notifiers did not run" \
+	"$(echo "$notified_before" | cut -d' ' -f1-3)" "$(cut -d' ' -f1-3 "$P/notified")"
+
+# A radar channel is never reported; the later beacon at 5180 MHz shows
+# that the worker went past it.
+check "a beacon on a radar channel (5260 MHz) is accepted" beacon 0 5260
+check "a beacon at 5180 MHz is accepted twice" sh -c "echo '0 5180' >$P/beacon && echo '1 5180' >$P/beacon"
+check "5180 MHz loses NO_IR" wait_until 10 ir rphy1 5180
+check "the radar channel 5260 MHz keeps NO_IR" no_ir rphy0 5260
+# 2.4 GHz: channels 12 to 14 only
+for f in 2467 2484; do
+	check "a beacon at $f MHz lifts NO_IR" sh -c "echo '0 $f' >$P/beacon"
+	check "$f MHz loses NO_IR" wait_until 10 ir rphy1 "$f"
+done
+check_fails "a beacon at a frequency the radio does not have is refused" \
+	sh -c "echo '0 1234' >$P/beacon"
+check "regsim's misuse checks (beacon hints from unregistered radios, on foreign channels) pass" \
+	sh -c "echo 1 >$P/misuse"
+monitor_stop
+
+want=
+for f in 2467:12 2484:14 5180:36 5745:149; do
+	for phy in 0 1 3; do
+		want="$want$(block "$phy" "${f%:*}" "${f#*:}")
+"
+	done
+done
+want=$(printf '%s' "$want" | sort)
+expect_eq "one notification per radio and channel changed, as iw event prints them" \
+	"$want" "$(hint_blocks /tmp/bh.txt)"
+expect_match "regctl --json monitor reports the beacon hint" \
+	'^\{"event":"reg_beacon_hint","wiphy":0,"freq_mhz":5745,"channel":149,"before":\{"freq_mhz":5745,"disabled":false,"no_ir":true,"radar":false,"max_tx_power_mbm":2000\},"after":\{"freq_mhz":5745,"disabled":false,"no_ir":false,"radar":false,"max_tx_power_mbm":2000\}\}$' \
+	"$(cat /tmp/bh.json)"
+expect_eq "regctl --json monitor prints a line per notification" 12 \
+	"$(grep -c reg_beacon_hint /tmp/bh.json)"
+
+# Applied again after a change: a reload asks for the world again, every
+# radio is computed again, and the beacons lift NO_IR again.
+monitor_start bh2
+check "regctl reload is accepted" regctl reload
+expect_eq "the reload asks for the world" 00 "$(rc_serve regcore)"
+check "5745 MHz keeps no NO_IR after the radios are computed again" ir rphy0 5745
+monitor_stop
+expect_eq "each beacon is applied again, with a notification" \
+	"$want" "$(hint_blocks /tmp/bh2.txt)"
+
+# A radio registered later gets the beacons heard before (its name: the
+# misuse checks registered radios of their own meanwhile).
+check "one more radio registers" sh -c "echo add >$P/spare"
+newest=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .name')
+check "the new radio's 5745 MHz has no NO_IR" ir "$newest" 5745
+
+# A restore forgets every beacon: FR is asked for and never answered (no
+# user's choice is in force yet, so nothing is asked for again after it).
+echo 1500 >/sys/module/regcore/parameters/crda_timeout_ms
+rc_mark
+check "a user's FR is accepted" regctl set FR
+check "the request times out and the settings are restored" \
+	rc_wait_log "no answer for the user request for FR" 20
+echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms
+rc_serve_reset	# FR stays unanswered
+expect_eq "the world is in force after the restore" 00 "$(rc_alpha2)"
+for phy in rphy0 rphy1 "$newest"; do
+	check "$phy's 5745 MHz is NO_IR again: the beacons are forgotten" no_ir "$phy" 5745
+done
+# The worker applies beacons also while a request waits for its answer.
+rc_serve_reset
+regctl set DE
+check "a user's DE is pending" rc_pending DE
+check "a new beacon at 5745 MHz is accepted while DE is pending" beacon 1 5745
+check "... and lifts NO_IR before DE is answered" wait_until 10 ir rphy0 5745
+expect_eq "regcore asked for DE" DE "$(rc_serve regcore)"
+
+# A country in force: radios that follow it do not roam the world; a
+# radio on a custom domain still does (no country element in force).
+check "a user's US is accepted" regctl set US
+expect_eq "regcore asks for US" US "$(rc_serve regcore)"
+check "US has 5865 MHz NO_IR" no_ir rphy0 5865
+check "a radio on hwsim's first custom domain registers" sh -c "echo 'add custom' >$P/spare"
+custom=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .name')
+check "under US, the custom radio's 5865 MHz is NO_IR" no_ir "$custom" 5865
+monitor_start bh3
+check "a beacon at 5865 MHz is accepted" beacon 0 5865
+check "the custom radio's 5865 MHz loses NO_IR" wait_until 10 ir "$custom" 5865
+check "rphy0's 5865 MHz keeps NO_IR: it follows US" no_ir rphy0 5865
+monitor_stop
+expect_eq "one notification: the custom radio's" \
+	"$(block "${custom#rphy}" 5865 173)" "$(hint_blocks /tmp/bh3.txt)"
+rc_unload
+
+# ---- side by side with cfg80211 ----
+
+if [ -e /lib/firmware/regulatory.db ]; then
+	skip "side by side with cfg80211" "the VM has /lib/firmware/regulatory.db: cfg80211 would not ask userspace"
+	exit 0
+fi
+if is_debug; then
+	skip "side by side with cfg80211" "cfg80211's fixed 3142 ms timeout is shorter than a scripted answer on the debug kernel; compared on Debian's kernel"
+	exit 0
+fi
+
+# ifname PHY: the interface of cfg80211's radio phyPHY
+ifname() {
+	iw dev | awk -v p="phy#$1" '$1 == p { f = 1; next } /^phy#/ { f = 0 } f && $1 == "Interface" { print $2; exit }'
+}
+# scan_until_hint: radio 1 scans 5745 MHz until the beacon there lifted
+# NO_IR on cfg80211's phy1 (a passive scan may miss the beacon)
+scan_until_hint() {
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		# bounded: on a loaded host a scan was seen never to end
+		timeout 20 iw dev "$sta" scan freq 5745 >/dev/null 2>&1
+		ir phy1 5745 nl80211 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+step="regtest=6"
+# a fresh cfg80211: its radios are phy0 to phy2, as regsim's are rphy0 to
+# rphy2, so that the notifications name the same numbers
+/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+rc_serve_reset
+serve_begin
+if ! modprobe mac80211_hwsim radios=3 regtest=6 ||
+	! rc_load crda_timeout_ms=60000 ||
+	! modprobe regsim radios=3 regtest=6; then
+	not_ok "$step: mac80211_hwsim, regcore and regsim load"
+	serve_end >/dev/null
+	exit 0
+fi
+serve_end >/dev/null
+compare "$step, before any beacon"
+
+ap=$(ifname 0)
+sta=$(ifname 1)
+mac=$(tr -d ':' <"/sys/class/net/$ap/address")
+# a beacon: frame control, duration, broadcast, the AP's address twice,
+# sequence, timestamp, interval 100 TU, capability ESS, SSID "regvm",
+# rates 6 to 54 Mb/s
+head=80000000ffffffffffff${mac}${mac}00000000000000000000640001000005726567766d01088c129824b048606c
+check "$step: cfg80211's phy0 becomes an access point at 5745 MHz" sh -c "
+	iw dev $ap set type __ap && ip link set $ap up &&
+	iw dev $ap ap start regvm 5745 20 100 2 head $head"
+check "$step: cfg80211's phy1 is up to scan" ip link set "$sta" up
+
+monitor_start side-rc regcore
+monitor_start side-nl nl80211
+iw event >/tmp/side-iw.txt 2>&1 &
+mon_pids="$mon_pids $!"
+sleep 1
+check "$step: phy1 hears the access point at 5745 MHz, and cfg80211 lifts NO_IR" scan_until_hint
+check "$step: regsim's radio 1 reports the same beacon" beacon 1 5745
+check "$step: regcore lifts NO_IR too" wait_until 10 ir rphy1 5745
+sleep 1
+monitor_stop
+compare "$step, after a beacon at 5745 MHz"
+iwb=$(hint_blocks /tmp/side-iw.txt)
+expect_match "$step: cfg80211 notified the beacon hint" 'beacon hint' "$iwb"
+expect_eq "$step: regctl --family nl80211 monitor prints cfg80211's notifications as iw event does" \
+	"$iwb" "$(hint_blocks /tmp/side-nl.txt)"
+expect_eq "$step: regcore's notifications are cfg80211's" "$iwb" "$(hint_blocks /tmp/side-rc.txt)"
+
+# A user's DE: the radio on hwsim's second custom domain still roams the
+# world (CUSTOM_REG, no country element), so the beacon is applied again
+# to it; the third radio follows DE.
+monitor_start side2-rc regcore
+monitor_start side2-nl nl80211
+hint_both DE
+serve_both >/dev/null
+sleep 1
+monitor_stop
+compare "$step, after a user's DE"
+iwb=$(hint_blocks /tmp/side2-nl.txt)
+expect_match "$step: cfg80211 applied the beacon again" 'beacon hint' "$iwb"
+expect_eq "$step: regcore applied it again the same way" "$iwb" "$(hint_blocks /tmp/side2-rc.txt)"
+exit 0
