@@ -90,7 +90,7 @@ static void measure(struct target *t, const char *alpha2, int timeout_ms)
 		t->missed++;
 		return;
 	}
-	printf("%s %s %.1f\n", name, alpha2, ms);
+	printf("%s %s %.3f\n", name, alpha2, ms);
 	fflush(stdout);
 	t->lat[t->n++] = ms;
 }
@@ -101,7 +101,7 @@ static void report(struct target *t)
 
 	if (t->n) {
 		qsort(t->lat, t->n, sizeof(*t->lat), cmp_double);
-		printf("%s median %.1f\n", name, t->n % 2 ? t->lat[t->n / 2] :
+		printf("%s median %.3f\n", name, t->n % 2 ? t->lat[t->n / 2] :
 		       (t->lat[t->n / 2 - 1] + t->lat[t->n / 2]) / 2);
 	}
 	printf("%s n %d\n%s missed %d\n", name, t->n, name, t->missed);
