@@ -94,6 +94,36 @@ static unsigned char *canon(gcry_sexp_t s, size_t *len)
 	return p;
 }
 
+/*
+ * The RSA signature in @sv as PKCS#1 has it (RFC 8017, 8.2.1): an octet
+ * string exactly as long as the modulus of @key, left-padded with zeros.
+ * The signature's MPI alone would lose the leading zero bytes, and written
+ * as an S-expression MPI (%m) it gains a sign byte when its top bit is
+ * set; the kernel's RSA verifier refuses either length (-EINVAL). Returns
+ * a malloc'd buffer of *len bytes, or NULL.
+ */
+static unsigned char *sig_octets(gcry_sexp_t key, gcry_sexp_t sv, size_t *len)
+{
+	size_t klen = (gcry_pk_get_nbits(key) + 7) / 8, n;
+	gcry_mpi_t m = rdb_sigval_s(sv);
+	unsigned char *o = NULL;
+
+	if (!m || !klen)
+		goto out;
+	n = (gcry_mpi_get_nbits(m) + 7) / 8;
+	if (n > klen)
+		goto out;
+	o = calloc(1, klen);
+	if (o && n && gcry_mpi_print(GCRYMPI_FMT_USG, o + klen - n, n, NULL, m)) {
+		free(o);
+		o = NULL;
+	}
+	*len = klen;
+out:
+	gcry_mpi_release(m);
+	return o;
+}
+
 /* A self-signed certificate: subject = issuer = CN, RSA with SHA-256. */
 static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 				  const char *cn, unsigned int days,
@@ -106,8 +136,9 @@ static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 	ksba_stop_reason_t stop;
 	gcry_md_hd_t md = NULL;
 	gcry_sexp_t sv = NULL, cert_sv = NULL;
-	gcry_mpi_t smpi = NULL;
 	unsigned char *pubc = NULL, *sig = NULL, *sigc = NULL, *out = NULL;
+	unsigned char *octets = NULL;
+	size_t olen = 0;
 	char serial[12] = "(8:", *dn = NULL, t0[16], t1[16];
 	const void *mem;
 	size_t n;
@@ -145,10 +176,11 @@ static unsigned char *self_signed(gcry_sexp_t pub, gcry_sexp_t priv,
 				    gcry_md_read(md, GCRY_MD_SHA256), &sig, &n) ||
 		    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
 			goto out;
-		smpi = rdb_sigval_s(sv);
-		if (!smpi || gcry_sexp_build(&cert_sv, NULL,
-					     "(sig-val (%s (s %m)))",
-					     OID_SHA256_RSA, smpi))
+		octets = sig_octets(priv, sv, &olen);
+		if (!octets || gcry_sexp_build(&cert_sv, NULL,
+					       "(sig-val (%s (s %b)))",
+					       OID_SHA256_RSA, (int)olen,
+					       octets))
 			goto out;
 		sigc = canon(cert_sv, &n);
 		if (!sigc || ksba_certreq_set_sig_val(cr, sigc))
@@ -164,7 +196,7 @@ out:
 	gcry_md_close(md);
 	gcry_sexp_release(sv);
 	gcry_sexp_release(cert_sv);
-	gcry_mpi_release(smpi);
+	free(octets);
 	free(pubc);
 	free(sig);
 	free(sigc);
@@ -446,10 +478,9 @@ void regdb_key_free(struct regdb_key *k)
 int regdb_sign_v19(const struct regdb_key *k, const unsigned char *db,
 		   size_t len, unsigned char **out, size_t *outlen, char **err)
 {
-	unsigned char hash[20], *sig = NULL, *o = NULL;
-	size_t dblen = len, siglen, n;
+	unsigned char hash[20], *sig = NULL, *o = NULL, *octets = NULL;
+	size_t dblen = len, siglen, n, olen = 0;
 	gcry_sexp_t sv = NULL;
-	gcry_mpi_t m = NULL;
 	int rc = -1;
 
 	rdb_crypto_init();
@@ -470,14 +501,10 @@ int regdb_sign_v19(const struct regdb_key *k, const unsigned char *db,
 	if (rdb_sign_digest(k->priv, GCRY_MD_SHA1, hash, &sig, &n) ||
 	    gcry_sexp_sscan(&sv, NULL, (const char *)sig, n))
 		goto fail;
-	m = rdb_sigval_s(sv);
-	/* Left-pad the signature to the modulus size. */
-	if (!m || (gcry_mpi_get_nbits(m) + 7) / 8 > siglen)
+	octets = sig_octets(k->priv, sv, &olen);
+	if (!octets || olen != siglen)
 		goto fail;
-	n = (gcry_mpi_get_nbits(m) + 7) / 8;
-	memset(o + dblen, 0, siglen - n);
-	if (gcry_mpi_print(GCRYMPI_FMT_USG, o + dblen + siglen - n, n, NULL, m))
-		goto fail;
+	memcpy(o + dblen, octets, siglen);
 	*out = o;
 	*outlen = dblen + siglen;
 	o = NULL;
@@ -488,7 +515,7 @@ fail:
 out:
 	free(o);
 	free(sig);
+	free(octets);
 	gcry_sexp_release(sv);
-	gcry_mpi_release(m);
 	return rc;
 }
