@@ -12,36 +12,76 @@
 # rules on both.
 
 # cfg80211 waits a fixed 3142 ms for an answer, then restores its
-# settings and asks again (crda_timeout_work); it says so, and which
-# country it asks userspace for, only at debug level. Have reg.c say so,
-# in a cfg80211 loaded from now on and in one already loaded: the kernel
-# log (a failed test's evidence) then shows cfg80211's requests, and
-# cfg_timeouts can tell such a run apart. Debug lines stay off the
-# console.
+# settings (crda_timeout_work), which asks for the world and its
+# ieee80211_regdom country again; it says so, and which country it asks
+# userspace for (call_crda), only at debug level. Those two functions'
+# lines are turned on, in a cfg80211 loaded from now on (modprobe.d; the
+# groups' sbs_end removes it) and in one already loaded: a failed
+# comparison's evidence then shows cfg80211's requests, and cfg_timeouts
+# counts its timeouts. Debug lines stay off the console.
 SBS_TIMEOUT_LINE='Timeout while waiting for CRDA to reply'
-echo 'options cfg80211 dyndbg="file reg.c +p"' >/etc/modprobe.d/regvm-cfg80211-debug.conf
-echo 'file reg.c +p' >/proc/dynamic_debug/control 2>/dev/null || :
+SBS_DYNDBG_CONF=/etc/modprobe.d/regvm-cfg80211-debug.conf
+echo 'options cfg80211 dyndbg="func call_crda +p; func crda_timeout_work +p"' >"$SBS_DYNDBG_CONF"
+echo 'module cfg80211 func call_crda +p; module cfg80211 func crda_timeout_work +p' \
+	>/proc/dynamic_debug/control 2>/dev/null || :
 
-# cfg_timeouts: how many times cfg80211 gave up waiting since the last
-# test result
-cfg_timeouts() {
-	dmesg_since | grep -c "$SBS_TIMEOUT_LINE"
+# sbs_end: what a side-by-side group leaves behind goes (its EXIT trap)
+sbs_end() {
+	rm -f "$SBS_DYNDBG_CONF"
 }
 
-# expect_same_requests NAME SERVED: both sides asked for the same
-# countries (SERVED as serve_end and serve_both print it). When cfg80211
-# gave up waiting (a busy host answers a scripted request later than its
-# 3142 ms; regcore's tests give it 60 s) its restore asks for the world
-# and the user's country again, and the two lists no longer compare: the
-# test is skipped then, with both lists in the reason.
+# cfg_timeouts: how many times cfg80211 gave up waiting since rc_mark
+# (serve_begin and hint_both set it)
+cfg_timeouts() {
+	rc_log | grep -c "$SBS_TIMEOUT_LINE"
+}
+
+# cfg_requests: cfg80211's requests and timeouts since rc_mark, and what
+# udevd saw of both sides (a failed comparison's evidence)
+cfg_requests() {
+	rc_log | grep -E 'cfg80211: (Calling CRDA|Timeout while)'
+	echo "udev log:"
+	cat "$RC_UDEV_LOG"
+}
+
+# expect_same_requests NAME SERVED [EXTRA...]: both sides asked for the
+# same countries (SERVED as serve_end and serve_both give it: "cfg80211's
+# / regcore's"). When cfg80211 gave up waiting (a busy host answering
+# later than its 3142 ms; regcore's tests give it 60 s), its restores
+# add requests for the world and its ieee80211_regdom country (EXTRA):
+# then regcore's list must be cfg80211's with only such requests left
+# out.
 expect_same_requests() {
-	local timeouts
+	local name="$1" cfg="${2%%/*}" rc="${2#*/ }" timeouts left c
+	shift 2
 	timeouts=$(cfg_timeouts)
-	if [ "$timeouts" -gt 0 ] && [ "${2%%/*}" != "${2#*/ }" ]; then
-		skip "$1" "cfg80211 gave up waiting for an answer $timeouts time(s), then asked again: it asked for ${2%%/*}, regcore for ${2#*/ }"
-		return 0
+	if [ "$timeouts" -eq 0 ] || [ "$cfg" = "$rc" ]; then
+		expect_eq "$name" "$cfg" "$rc" ||
+			diag "$(_evidence "cfg80211's requests since the step began:" "$(cfg_requests)")"
+		return
 	fi
-	expect_eq "$1" "${2%%/*}" "${2#*/ }"
+	# walk cfg80211's list: each request is regcore's next one, or one a
+	# restore adds
+	left=$rc
+	for c in $cfg; do
+		if [ "$c" = "${left%% *}" ]; then
+			left=${left#"$c"}
+			left=${left# }
+		elif [ "$c" = 00 ] || { [ $# -gt 0 ] && printf '%s\n' "$@" | grep -qx "$c"; }; then
+			:
+		else
+			left="unexplained $c; $left"
+			break
+		fi
+	done
+	if [ -z "${left% }" ]; then
+		ok "$name"
+		diag "$name: cfg80211 gave up waiting $timeouts time(s); its list ($cfg) is regcore's ($rc) and its restores' requests"
+	else
+		not_ok "$name" "cfg80211 gave up waiting $timeouts time(s): expected regcore's list ($rc) within cfg80211's ($cfg), with only 00 and ${*:-nothing else} besides" \
+			"$(_evidence "left over: " "$left")" \
+			"$(_evidence "cfg80211's requests since the step began:" "$(cfg_requests)")"
+	fi
 }
 
 # tables FAMILY: every radio's table, radio by radio in the order they were
@@ -69,6 +109,7 @@ compare() {
 
 # hint_both CC: the same user hint on both sides
 hint_both() {
+	rc_mark
 	iw reg set "$1" && regctl set "$1"
 }
 
@@ -87,9 +128,13 @@ serve_both() {
 # after its fixed 3142 ms, then asks again; on a busy host loading the
 # other modules takes longer than that (seen: 8 s, and cfg80211 asked for
 # 00 and DE twice). serve_end answers regcore's requests, stops the
-# background server once cfg80211 is quiet too, and prints what each
-# side asked for as serve_both does.
+# background server once cfg80211 is quiet too, and puts what each side
+# asked for in $served as serve_both prints it. serve_end must run in the
+# shell that ran serve_begin (never in $(...): a subshell cannot wait for
+# its parent's job, and a server left running would answer the next
+# step's requests and note them in its list).
 serve_begin() {
+	rc_mark
 	rm -f /tmp/serve.stop
 	: >/tmp/served.nl80211
 	: >/tmp/served.regcore
@@ -107,7 +152,7 @@ serve_end() {
 	wait "$serve_pid"
 	got=$(rc_serve nl80211)
 	[ -z "$got" ] || printf '%s ' "$got" >>/tmp/served.nl80211
-	echo "$(tr ' ' '\n' </tmp/served.nl80211 | grep . | uniq | tr '\n' ' ')/ $(tr ' ' '\n' </tmp/served.regcore | grep . | uniq | tr '\n' ' ')"
+	served="$(tr ' ' '\n' </tmp/served.nl80211 | grep . | uniq | tr '\n' ' ')/ $(tr ' ' '\n' </tmp/served.regcore | grep . | uniq | tr '\n' ' ')"
 }
 
 # serve_regcore: answer regcore's requests until it is quiet, noting

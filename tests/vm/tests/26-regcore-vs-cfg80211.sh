@@ -14,7 +14,7 @@ if [ -e /lib/firmware/regulatory.db ]; then
 	exit 0
 fi
 rc_mask_crda
-trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda' EXIT
+trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda; sbs_end' EXIT
 
 # cfg80211 waits 3142 ms for an answer, a fixed time; on the debug kernel
 # (KASAN under TCG) an answer from a shell script takes longer, cfg80211
@@ -26,10 +26,12 @@ if is_debug; then
 	exit 0
 fi
 
-# The requests are compared only when cfg80211 did not give up waiting
-# (expect_same_requests): left unanswered, it must be seen giving up.
+# The requests are compared knowing whether cfg80211 gave up waiting
+# (expect_same_requests): left unanswered, it must be seen giving up,
+# and its requests must be seen (the evidence of a failed comparison).
 cfg_timed_out() { [ "$(cfg_timeouts)" -gt 0 ]; }
 rc_serve_reset
+rc_mark
 if /usr/bin/modprobe cfg80211 ieee80211_regdom=de && wait_until 15 cfg_timed_out; then
 	ok "cfg80211 left without an answer: its timeout is seen in the kernel log"
 else
@@ -37,6 +39,8 @@ else
 		"expected: a line with \"$SBS_TIMEOUT_LINE\" within 15 s" \
 		"$(_evidence "dynamic debug of crda_timeout_work:" "$(grep crda_timeout_work /proc/dynamic_debug/control)")"
 fi
+expect_match "and its request for the world is seen too" \
+	'cfg80211: Calling CRDA to update world regulatory domain' "$(rc_log)"
 /usr/bin/modprobe -r cfg80211
 
 # radios: hwsim's regtest 10 needs at least 6
@@ -51,14 +55,14 @@ for scenario in $scenarios; do
 		! rc_load crda_timeout_ms=60000 ||
 		! modprobe regsim radios="$radios" regtest="$regtest"; then
 		not_ok "$step: mac80211_hwsim, regcore and regsim load"
-		serve_end >/dev/null
+		serve_end
 		rc_unload
 		/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 		continue
 	fi
 	# cfg80211 asks for the world twice at load: once more after it
 	# fails to load regulatory.db; repeats are left out.
-	served=$(serve_end)
+	serve_end
 	expect_same_requests "$step: both sides asked for the same countries" "$served"
 	compare "$step, after the driver's hints"
 
@@ -115,13 +119,13 @@ for scenario in 1:2 3:3 5:2; do
 		! serve_regcore || ! in_force regcore DE ||
 		! modprobe regsim radios="$radios" regtest="$regtest"; then
 		not_ok "$step: cfg80211, mac80211_hwsim, regcore and regsim load, each side with DE in force before its radios"
-		serve_end >/dev/null
+		serve_end
 		rc_unload
 		/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 		continue
 	fi
-	served=$(serve_end)
-	expect_same_requests "$step: both sides asked for the same countries" "$served"
+	serve_end
+	expect_same_requests "$step: both sides asked for the same countries" "$served" DE
 	expect_eq "$step: the same domain is in force" \
 		"$(iw reg get | sed -n 's/^country \(..\):.*/\1/p' | head -n 1)" "$(rc_alpha2)"
 	compare "$step"

@@ -20,7 +20,7 @@
 . /regvm/sidebyside.sh
 require_module regcore regsim mac80211_hwsim
 rc_mask_crda
-trap 'kill $mon_pids 2>/dev/null; rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda' EXIT
+trap 'kill $mon_pids 2>/dev/null; rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda; sbs_end' EXIT
 
 P=/sys/module/regsim/parameters
 mon_pids=
@@ -231,10 +231,10 @@ if ! modprobe mac80211_hwsim radios=3 regtest=6 ||
 	! rc_load crda_timeout_ms=60000 ||
 	! modprobe regsim radios=3 regtest=6; then
 	not_ok "$step: mac80211_hwsim, regcore and regsim load"
-	serve_end >/dev/null
+	serve_end
 	exit 0
 fi
-serve_end >/dev/null
+serve_end
 compare "$step, before any beacon"
 
 ap=$(ifname 0)
