@@ -82,7 +82,7 @@ check "regsim registers a radio" modprobe regsim radios=1
 
 # radios: how many radios regcore lists
 radios() {
-	regctl --json phy | jq '.wiphys | length'
+	regctl phy | grep -c '^Wiphy '
 }
 rc_ref 00
 rc_set US
@@ -276,14 +276,14 @@ for mod in regsim regcore; do
 	n=0 injected=0 bad=
 	while [ $n -lt 200 ]; do
 		n=$((n + 1))
-		if ! lsmod | grep -q '^regcore '; then
+		if ! rc_loaded regcore; then
 			rc_mark
 			rc_load crda_timeout_ms=60000
 			rc_wait_log 'core hint: asked userspace for 00$'
 			rc_answer 00 >/dev/null
 		fi
 		if [ $mod = regsim ]; then
-			lsmod | grep -q '^regsim ' || modprobe regsim radios=2
+			rc_loaded regsim || modprobe regsim radios=2
 		else
 			regctl set DE >/dev/null && regctl set FR >/dev/null
 		fi
@@ -293,7 +293,7 @@ for mod in regsim regcore; do
 		*) bad="$bad
 fault $n: rmmod $mod: $out" ;;
 		esac
-		if lsmod | grep -q "^$mod "; then
+		if rc_loaded $mod; then
 			bad="$bad
 fault $n: $mod is still loaded"
 			break
