@@ -17,6 +17,7 @@
 #               the libraries ldd names
 #   VM_MODULES  more modules of the kernel's own tree for the VM (names)
 #   VM_TESTS    run only these groups (names or prefixes: VM_TESTS=00,10-cfg)
+#   VM_SKIP     leave these groups out (names or prefixes, as VM_TESTS)
 #   VM_TIMEOUT  seconds before a VM that has not finished is killed (600)
 #   VM_GROUP_TIMEOUT  seconds one group may run inside the VM (300)
 #   VM_KERNEL   debian or debug, for vm-shell
@@ -30,9 +31,10 @@ VM_FILES ?=
 VM_PREREQS ?=
 VM_MODULES ?=
 VM_TESTS ?=
+VM_SKIP ?=
 VM_KERNEL ?= debian
 VM_ENV = BUILD="$(BUILD)" VM_MODULES="$(VM_MODULES)" VM_TESTS="$(VM_TESTS)" \
-	PKG_DIR="$(PKG_TREE)"
+	VM_SKIP="$(VM_SKIP)" PKG_DIR="$(PKG_TREE)"
 VM_RUN = $(VM_ENV) KVER="$(KVER)" KDIR="$(KDIR)" $(TOP)/tests/vm/run.sh
 
 # The SRC half of each VM_FILES pair, for make to bring up to date first.

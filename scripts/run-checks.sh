@@ -100,7 +100,7 @@ recap() {
 	local goal
 	for goal in $failing $broken; do
 		echo "=== failed in $goal:"
-		grep -A3 '^not ok' "$logdir/$goal.log" | head -n 40
+		grep -A8 '^not ok' "$logdir/$goal.log" | head -n 60
 		grep -qE '^not ok' "$logdir/$goal.log" ||
 			tail -n 15 "$logdir/$goal.log"
 	done

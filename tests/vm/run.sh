@@ -30,6 +30,7 @@
 # Environment:
 #   VM_TESTS      groups to run: names or prefixes, comma or space separated
 #                 (default: all)
+#   VM_SKIP       groups to leave out, as VM_TESTS
 #   VM_TIMEOUT    seconds before a VM that has not finished is killed
 #                 (default 600); counts as a failure
 #   VM_GROUP_TIMEOUT  seconds one group may run inside the VM (default 300)
@@ -102,7 +103,10 @@ esac
 kmod=$BUILD/kmod/$kver
 if [ -d "$top/net/regcore" ]; then
 	echo "vm: building regcore.ko and regsim.ko for $kver"
-	"$top/scripts/build-modules.sh" "$kdir" "$kmod" ||
+	# two runs on one kernel at the same time build them one after the
+	# other
+	mkdir -p "$BUILD/kmod"
+	flock "$kmod.lock" "$top/scripts/build-modules.sh" "$kdir" "$kmod" ||
 		fatal "the modules do not build against $kdir"
 else
 	echo "vm: note: net/regcore/ does not exist yet: no project module is built;" \
@@ -143,6 +147,7 @@ else
 fi
 append="console=ttyS0${slub:+ slub_debug=$slub} panic=-1 oops=panic printk.devkmsg=on"
 [ -z "${VM_TESTS:-}" ] || append="$append regvm.tests=$(echo "$VM_TESTS" | tr ' ' ',')"
+[ -z "${VM_SKIP:-}" ] || append="$append regvm.skip=$(echo "$VM_SKIP" | tr ' ' ',')"
 [ -z "${VM_GROUP_TIMEOUT:-}" ] || append="$append regvm.group_timeout=$VM_GROUP_TIMEOUT"
 [ -z "$shell" ] || append="$append regvm.mode=shell"
 [ -z "${VM_APPEND:-}" ] || append="$append $VM_APPEND"
