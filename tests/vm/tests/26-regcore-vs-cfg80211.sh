@@ -15,6 +15,7 @@ if [ -e /lib/firmware/regulatory.db ]; then
 fi
 rc_mask_crda
 trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda; sbs_end' EXIT
+sbs_begin
 
 # cfg80211 waits 3142 ms for an answer, a fixed time; on the debug kernel
 # (KASAN under TCG) an answer from a shell script takes longer, cfg80211
@@ -30,6 +31,7 @@ fi
 # (expect_same_requests): left unanswered, it must be seen giving up,
 # and its requests must be seen (the evidence of a failed comparison).
 cfg_timed_out() { [ "$(cfg_timeouts)" -gt 0 ]; }
+/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
 rc_serve_reset
 rc_mark
 if /usr/bin/modprobe cfg80211 ieee80211_regdom=de && wait_until 15 cfg_timed_out; then

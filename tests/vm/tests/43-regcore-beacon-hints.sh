@@ -21,6 +21,7 @@
 require_module regcore regsim mac80211_hwsim
 rc_mask_crda
 trap 'kill $mon_pids 2>/dev/null; rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmask_crda; sbs_end' EXIT
+sbs_begin
 
 P=/sys/module/regsim/parameters
 mon_pids=
