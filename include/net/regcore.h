@@ -8,7 +8,9 @@
  * regulatory domain in force. Drivers that know their country say so with
  * regulatory_hint(); drivers that see an 802.11d country element pass it
  * to regcore_country_ie_hint(); beacons of access points heard on a
- * channel go to regcore_beacon_hint().
+ * channel go to regcore_beacon_hint(). Radios whose firmware decides
+ * their domain are self-managed: their driver gives the domain with
+ * regcore_set_wiphy_regd().
  *
  * Do not include this header together with <net/cfg80211.h>: regcore is a
  * separate regulatory core and reuses some of cfg80211's function names
@@ -287,6 +289,13 @@ struct regcore_band {
  * @REGCORE_REG_CHANNEL_CHANGE_ON_BEACON: the radio's notifier also runs
  *	when a beacon hint lifts NO_IR on one of its channels (cfg80211's
  *	WIPHY_FLAG_CHANNEL_CHANGE_ON_BEACON, which 6.12 has and 6.1 lacks).
+ * @REGCORE_REG_WIPHY_SELF_MANAGED: the radio's firmware decides its
+ *	domain, which the driver gives with regcore_set_wiphy_regd(); no
+ *	hint changes the radio's channels. Its notifier hears of user hints
+ *	(so the driver can pass the country on), and of nothing else. Not
+ *	with CUSTOM_REG, STRICT_REG or the COUNTRY_IE flags (registration
+ *	refuses them); registration adds DISABLE_BEACON_HINTS and
+ *	COUNTRY_IE_IGNORE, as cfg80211 does.
  */
 enum regcore_regulatory_flags {
 	REGCORE_REG_CUSTOM_REG			= BIT(0),
@@ -295,6 +304,7 @@ enum regcore_regulatory_flags {
 	REGCORE_REG_COUNTRY_IE_FOLLOW_POWER	= BIT(3),
 	REGCORE_REG_DISABLE_BEACON_HINTS	= BIT(4),
 	REGCORE_REG_CHANNEL_CHANGE_ON_BEACON	= BIT(5),
+	REGCORE_REG_WIPHY_SELF_MANAGED		= BIT(6),
 };
 
 /**
@@ -343,6 +353,8 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @ie_alpha2: the country of the radio's last country element queued
  *	(private; with @ie_gen, under regcore's hint queue lock)
  * @ie_gen: the restore generation @ie_alpha2 was queued in (private)
+ * @requested_regd: a self-managed radio's domain from its driver, not yet
+ *	applied (private; under regcore's self-managed lock, selfmanaged.c)
  *
  * Allocate it with regcore_wiphy_new(), fill the driver fields, then
  * regcore_wiphy_register(). The bands and channels stay owned by the
@@ -362,6 +374,7 @@ struct regcore_wiphy {
 	bool registered;
 	char ie_alpha2[2];
 	unsigned int ie_gen;
+	const struct regcore_regdomain *requested_regd;
 };
 
 struct regcore_wiphy *regcore_wiphy_new(void);
@@ -378,6 +391,10 @@ int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 			  struct regcore_reg_rule *rule);
 int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 			struct regcore_channel *chan, gfp_t gfp);
+int regcore_set_wiphy_regd(struct regcore_wiphy *wiphy,
+			   const struct regcore_regdomain *rd);
+int regcore_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,
+				const struct regcore_regdomain *rd);
 void regcore_wiphy_lock(void);
 void regcore_wiphy_unlock(void);
 
@@ -395,6 +412,38 @@ static inline int regulatory_hint(struct regcore_wiphy *wiphy,
 				  const char *alpha2)
 {
 	return regcore_regulatory_hint(wiphy, alpha2);
+}
+
+/**
+ * regulatory_set_wiphy_regd() - a self-managed radio's domain, applied soon
+ * @wiphy: a radio with %REGCORE_REG_WIPHY_SELF_MANAGED
+ * @rd: the domain its firmware gave; copied
+ *
+ * The cfg80211 spelling of regcore_set_wiphy_regd().
+ *
+ * Return: 0 or a negative errno, as regcore_set_wiphy_regd().
+ */
+static inline int regulatory_set_wiphy_regd(struct regcore_wiphy *wiphy,
+					    const struct regcore_regdomain *rd)
+{
+	return regcore_set_wiphy_regd(wiphy, rd);
+}
+
+/**
+ * regulatory_set_wiphy_regd_sync() - a self-managed radio's domain, now
+ * @wiphy: a radio with %REGCORE_REG_WIPHY_SELF_MANAGED
+ * @rd: the domain its firmware gave; copied
+ *
+ * The cfg80211 spelling of regcore_set_wiphy_regd_sync().
+ *
+ * Context: regcore_wiphy_lock() held.
+ * Return: 0 or a negative errno, as regcore_set_wiphy_regd_sync().
+ */
+static inline int
+regulatory_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,
+			       const struct regcore_regdomain *rd)
+{
+	return regcore_set_wiphy_regd_sync(wiphy, rd);
 }
 
 #endif /* _NET_REGCORE_H */

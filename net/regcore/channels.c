@@ -359,7 +359,8 @@ static void regcore_ht40_flags(const struct regcore_regdomain *own,
 		chan->flags &= ~REGCORE_CHAN_NO_HT40PLUS;
 }
 
-/* Does this change leave the radio alone? Core (world) changes do not
+/* Does this change leave the radio alone? Nothing but its driver touches
+ * a self-managed radio (selfmanaged.c). Core (world) changes do not
  * touch a radio on its custom domain; a strict radio ignores everything
  * but the world and country elements until its own domain is known.
  */
@@ -368,6 +369,8 @@ static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
 				  const struct regcore_request_info *lr,
 				  const struct regcore_regdomain *own)
 {
+	if (wiphy->regulatory_flags & REGCORE_REG_WIPHY_SELF_MANAGED)
+		return true;
 	if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 	    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
 		return true;
@@ -490,12 +493,17 @@ void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator)
 		regcore_update_wiphy(wiphy, initiator);
 }
 
-/* A custom domain, applied by the driver before registration: channels no
- * rule holds at 20 MHz are disabled for good; the others take the rule's
- * flags and limits, which registration makes the radio's originals.
+/* A driver's own domain. A custom domain is applied by the driver before
+ * registration: channels no rule holds at 20 MHz are disabled for good;
+ * the others take the rule's flags and limits, which registration makes
+ * the radio's originals. A self-managed radio's domain (@self_managed)
+ * comes at any time and replaces the one before: a channel starts again
+ * from its originals, and one no rule holds is disabled until a domain
+ * holds it again (as cfg80211's handle_channel_custom()).
  */
 static void regcore_custom_channel(struct regcore_channel *chan,
-				   const struct regcore_regdomain *rd)
+				   const struct regcore_regdomain *rd,
+				   bool self_managed)
 {
 	const struct regcore_reg_rule *rule;
 
@@ -503,13 +511,19 @@ static void regcore_custom_channel(struct regcore_channel *chan,
 	rule = regcore_regdom_find_rule(rd, regcore_chan_khz(chan),
 					REGCORE_MHZ_TO_KHZ(20));
 	if (IS_ERR(rule)) {
-		chan->orig_flags |= REGCORE_CHAN_DISABLED;
-		chan->flags = chan->orig_flags;
+		if (!self_managed) {
+			chan->orig_flags |= REGCORE_CHAN_DISABLED;
+			chan->flags = chan->orig_flags;
+		} else {
+			chan->flags |= REGCORE_CHAN_DISABLED;
+		}
 		return;
 	}
 
 	chan->dfs_state_entered = jiffies;
 	WRITE_ONCE(chan->beacon_found, false);
+	if (self_managed)
+		chan->flags = chan->orig_flags;
 	chan->flags |= regcore_rule_flags_to_chan(rule->flags) |
 		       regcore_rule_bw_flags(rd, rule, chan);
 	chan->max_antenna_gain =
@@ -533,7 +547,33 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 
 	for (it = REGCORE_CHAN_ITER_INIT;
 	     (chan = regcore_next_channel(wiphy, &it));)
-		regcore_custom_channel(chan, regd);
+		regcore_custom_channel(chan, regd, false);
+}
+
+/**
+ * regcore_self_managed_channels() - a self-managed radio's new domain
+ * @wiphy: a registered self-managed radio
+ * @regd: the domain its driver gave, now its own
+ *
+ * Every channel follows @regd alone (regcore_custom_channel()), then the
+ * HT40 flags are computed from the neighbours, as cfg80211's
+ * reg_process_self_managed_hint() does.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
+				   const struct regcore_regdomain *regd)
+{
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
+
+	lockdep_assert_held(&regcore_mutex);
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_custom_channel(chan, regd, true);
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(wiphy, &it));)
+		regcore_ht40_flags(regd, wiphy->bands[it.band], chan);
 }
 
 /**

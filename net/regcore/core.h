@@ -14,6 +14,8 @@
  *              regdom.c and handed to hints.c, which installs it
  *   channels.c every radio's channels are recomputed from the domain
  *   beacon.c   beacons drivers heard lift NO_IR on world-roaming radios
+ *   selfmanaged.c  radios whose firmware decides their domain: their
+ *              driver's domain applied, user hints passed to them
  *   wiphy.c    the driver-facing API: radios, custom domains
  *   main.c     module load and unload, parameters
  *
@@ -40,6 +42,10 @@
  * beacons processed are under regcore_mutex, and a driver's reg_notifier
  * may also run from the worker when a beacon changes its channels
  * (REGCORE_REG_CHANNEL_CHANGE_ON_BEACON).
+ *
+ * regcore_self_lock (selfmanaged.c) is a spinlock protecting each radio's
+ * requested_regd, the domain a self-managed radio's driver gave and the
+ * worker has not applied yet. Nothing is taken under it.
  *
  * RCU: the current domain (regcore_regdom) and each radio's own domain
  * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use
@@ -168,6 +174,14 @@ void regcore_beacons_process(void);
 void regcore_beacons_forget(void);
 void regcore_beacons_stop(void);
 
+/* selfmanaged.c: radios whose firmware decides their domain */
+int regcore_self_managed_register(struct regcore_wiphy *wiphy);
+void regcore_self_managed_registered(struct regcore_wiphy *wiphy);
+void regcore_self_managed_apply(struct regcore_wiphy *wiphy);
+void regcore_self_managed_process(void);
+void regcore_self_managed_notify(const struct regcore_request_info *info);
+void regcore_self_managed_forget(struct regcore_wiphy *wiphy);
+
 /* channels.c: rules to channels */
 
 /**
@@ -197,6 +211,8 @@ void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator);
 void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 				   const struct regcore_regdomain *regd);
 void regcore_restore_custom_channels(struct regcore_wiphy *wiphy);
+void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
+				   const struct regcore_regdomain *regd);
 u32 regcore_rule_flags_to_chan(u32 rule_flags);
 
 /* A position among a radio's channels, band by band. */
@@ -277,6 +293,7 @@ int regcore_regdb_reload(struct netlink_ext_ack *extack);
 int regcore_netlink_init(void);
 void regcore_netlink_exit(void);
 void regcore_nl_reg_change(const struct regcore_request_info *info);
+void regcore_nl_wiphy_reg_change(const struct regcore_request_info *info);
 void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
 			    const struct regcore_channel *before,
 			    const struct regcore_channel *after);

@@ -822,6 +822,18 @@ static void regcore_process_hint(struct regcore_request *req)
 		return;
 	}
 
+	if (req->initiator == NL80211_REGDOM_SET_BY_USER) {
+		struct regcore_request_info user = {
+			.initiator = req->initiator,
+			.wiphy_idx = REGCORE_WIPHY_IDX_INVALID,
+			.dfs_region = regcore_current_regdom()->dfs_region,
+		};
+
+		/* before the decision, whatever it is, as cfg80211 does */
+		memcpy(user.alpha2, req->alpha2, 3);
+		regcore_self_managed_notify(&user);
+	}
+
 	switch (req->initiator) {
 	case NL80211_REGDOM_SET_BY_CORE:
 		treatment = regcore_hint_core_decide(req);
@@ -875,8 +887,10 @@ static void regcore_work_fn(struct kthread_work *work)
 			break;
 		regcore_process_hint(req);
 	}
-	if (!regcore_shutting_down)
+	if (!regcore_shutting_down) {
 		regcore_beacons_process();
+		regcore_self_managed_process();
+	}
 	mutex_unlock(&regcore_mutex);
 }
 

@@ -134,6 +134,16 @@ static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
 	       rd->n_reg_rules * rule;
 }
 
+/* NL80211_ATTR_WIPHY_SELF_MANAGED_REG for a self-managed radio. */
+static int regcore_nl_put_self_managed(struct sk_buff *msg,
+				       const struct regcore_wiphy *wiphy)
+{
+	if (!wiphy ||
+	    !(wiphy->regulatory_flags & REGCORE_REG_WIPHY_SELF_MANAGED))
+		return 0;
+	return nla_put_flag(msg, NL80211_ATTR_WIPHY_SELF_MANAGED_REG);
+}
+
 /* GET_REG: a radio's own domain when asked for a radio that has one. The
  * reply is sized from the domain: 128 rules do not fit a default message.
  */
@@ -156,6 +166,15 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 			goto out_unlock;
 		}
 		rd = regcore_wiphy_regd(wiphy);
+		if (!rd && (wiphy->regulatory_flags &
+			    REGCORE_REG_WIPHY_SELF_MANAGED)) {
+			/* It does not follow the domain in force either. */
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[NL80211_ATTR_WIPHY],
+					    "the self-managed radio has not given its domain yet");
+			err = -ENODATA;
+			goto out_unlock;
+		}
 	}
 	if (!rd) {
 		/* No radio asked for, or one without its own domain. */
@@ -172,6 +191,7 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 				NL80211_CMD_GET_REG);
 	if (!hdr ||
 	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
+	    regcore_nl_put_self_managed(msg, wiphy) ||
 	    regcore_nl_put_regdom(msg, rd))
 		goto out_unlock;
 	mutex_unlock(&regcore_mutex);
@@ -198,7 +218,8 @@ static int regcore_nl_send_regdom(struct sk_buff *skb,
 		return -EMSGSIZE;
 	genl_dump_check_consistent(cb, hdr);
 	if (regcore_nl_put_regdom(skb, rd) ||
-	    (wiphy && nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx))) {
+	    (wiphy && nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx)) ||
+	    regcore_nl_put_self_managed(skb, wiphy)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -525,7 +546,8 @@ static int regcore_nl_send_band(struct sk_buff *skb,
 	genl_dump_check_consistent(cb, hdr);
 	if (nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx) ||
 	    nla_put_string(skb, NL80211_ATTR_WIPHY_NAME, wiphy->name) ||
-	    nla_put_u32(skb, NL80211_ATTR_GENERATION, regcore_wiphys_generation))
+	    nla_put_u32(skb, NL80211_ATTR_GENERATION, regcore_wiphys_generation) ||
+	    regcore_nl_put_self_managed(skb, wiphy))
 		goto cancel;
 	bands = nla_nest_start(skb, NL80211_ATTR_WIPHY_BANDS);
 	if (!bands)
@@ -625,18 +647,11 @@ out:
 	return skb->len;
 }
 
-/**
- * regcore_nl_reg_change() - multicast NL80211_CMD_REG_CHANGE
- * @info: the request now in force
- *
- * With the attributes nl80211 sends: the initiator, the type (world,
- * custom world, intersection or country, with the country's alpha2) and
- * the radio whose hint it was, if it is still registered.
- *
- * Context: regcore_mutex held.
- */
-void regcore_nl_reg_change(const struct regcore_request_info *info)
+/* One regulatory change event: the attributes nl80211 sends for cmd. */
+static void regcore_nl_change_event(u8 cmd,
+				    const struct regcore_request_info *info)
 {
+	const struct regcore_wiphy *wiphy = NULL;
 	struct sk_buff *msg;
 	u8 type;
 	void *hdr;
@@ -645,8 +660,7 @@ void regcore_nl_reg_change(const struct regcore_request_info *info)
 	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &regcore_family, 0,
-			  NL80211_CMD_REG_CHANGE);
+	hdr = genlmsg_put(msg, 0, 0, &regcore_family, 0, cmd);
 	if (!hdr)
 		goto fail;
 
@@ -659,14 +673,15 @@ void regcore_nl_reg_change(const struct regcore_request_info *info)
 		type = NL80211_REGDOM_TYPE_INTERSECTION;
 	else
 		type = NL80211_REGDOM_TYPE_COUNTRY;
+	if (info->wiphy_idx != REGCORE_WIPHY_IDX_INVALID)
+		wiphy = regcore_wiphy_by_idx(info->wiphy_idx);
 
 	if (nla_put_u8(msg, NL80211_ATTR_REG_INITIATOR, info->initiator) ||
 	    nla_put_u8(msg, NL80211_ATTR_REG_TYPE, type) ||
 	    (type == NL80211_REGDOM_TYPE_COUNTRY &&
 	     nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, info->alpha2)) ||
-	    (info->wiphy_idx != REGCORE_WIPHY_IDX_INVALID &&
-	     regcore_wiphy_by_idx(info->wiphy_idx) &&
-	     nla_put_u32(msg, NL80211_ATTR_WIPHY, info->wiphy_idx)))
+	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
+	    regcore_nl_put_self_managed(msg, wiphy))
 		goto fail;
 
 	genlmsg_end(msg, hdr);
@@ -676,6 +691,36 @@ void regcore_nl_reg_change(const struct regcore_request_info *info)
 	return;
 fail:
 	nlmsg_free(msg);
+}
+
+/**
+ * regcore_nl_reg_change() - multicast NL80211_CMD_REG_CHANGE
+ * @info: the request now in force
+ *
+ * With the attributes nl80211 sends: the initiator, the type (world,
+ * custom world, intersection or country, with the country's alpha2) and
+ * the radio whose hint it was, if it is still registered (with
+ * NL80211_ATTR_WIPHY_SELF_MANAGED_REG for a self-managed one).
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_nl_reg_change(const struct regcore_request_info *info)
+{
+	regcore_nl_change_event(NL80211_CMD_REG_CHANGE, info);
+}
+
+/**
+ * regcore_nl_wiphy_reg_change() - multicast NL80211_CMD_WIPHY_REG_CHANGE
+ * @info: the domain a self-managed radio's driver gave: initiator driver,
+ *	its alpha2 and the radio
+ *
+ * The attributes are those of regcore_nl_reg_change().
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_nl_wiphy_reg_change(const struct regcore_request_info *info)
+{
+	regcore_nl_change_event(NL80211_CMD_WIPHY_REG_CHANGE, info);
 }
 
 /**

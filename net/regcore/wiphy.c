@@ -98,6 +98,7 @@ void regcore_wiphy_free(struct regcore_wiphy *wiphy)
 	}
 	/* Never registered, or unregistered: no reader can see it. */
 	regcore_regdom_free(rcu_dereference_protected(wiphy->regd, true));
+	regcore_self_managed_forget(wiphy);
 	kfree(wiphy);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_free);
@@ -185,6 +186,11 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 				   "registered before; free it and allocate a new one");
 		return -EINVAL;
 	}
+	err = regcore_self_managed_register(wiphy);
+	if (err) {
+		mutex_unlock(&regcore_mutex);
+		return err;
+	}
 	n = regcore_channels_set_originals(wiphy);
 	wiphy->idx = regcore_wiphy_counter++;
 	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
@@ -192,6 +198,7 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 	WRITE_ONCE(wiphy->registered, true);
 	regcore_wiphys_generation++;
 
+	regcore_self_managed_registered(wiphy);
 	regcore_update_wiphy(wiphy, regcore_last_request_info()->initiator);
 	if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) {
 		own = regcore_wiphy_regd(wiphy);
@@ -201,10 +208,12 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 	}
 	mutex_unlock(&regcore_mutex);
 
-	pr_info_ratelimited("radio %s registered: %d channels%s%s\n",
+	pr_info_ratelimited("radio %s registered: %d channels%s%s%s\n",
 			    wiphy->name, n,
 			    wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG ?
 			    ", custom domain" : "",
+			    wiphy->regulatory_flags &
+			    REGCORE_REG_WIPHY_SELF_MANAGED ? ", self-managed" : "",
 			    wiphy->regulatory_flags & REGCORE_REG_STRICT_REG ?
 			    ", strict" : "");
 	return 0;
@@ -238,6 +247,7 @@ void regcore_wiphy_unregister(struct regcore_wiphy *wiphy)
 	regcore_wiphys_generation++;
 	regcore_hints_wiphy_gone(wiphy);
 	regcore_wiphy_set_regd(wiphy, NULL);
+	regcore_self_managed_forget(wiphy);
 	mutex_unlock(&regcore_mutex);
 	pr_info_ratelimited("radio %s unregistered\n", wiphy->name);
 }
@@ -307,10 +317,15 @@ EXPORT_SYMBOL_GPL(regcore_apply_custom_regulatory);
  * replaces the radio's domain and is put in force; before, it is refused
  * and the domain in force stays (tests/vm/KERNEL-DIFFERENCES, entry 8).
  *
+ * A self-managed radio's driver gives no hints: it gives the radio's domain
+ * with regcore_set_wiphy_regd(). cfg80211 takes such a hint, and its answer
+ * either bounces off the radio's own domain (6.1) or replaces it (from
+ * 6.7), which would undo what the firmware decided; regcore refuses it.
+ *
  * Context: process context.
- * Return: 0 when queued; -EINVAL for a missing or unregistered radio or a
- * bad alpha2; -EBUSY when too many hints are waiting; -ENOMEM; -ESHUTDOWN
- * while regcore unloads.
+ * Return: 0 when queued; -EINVAL for a missing, unregistered or
+ * self-managed radio or a bad alpha2; -EBUSY when too many hints are
+ * waiting; -ENOMEM; -ESHUTDOWN while regcore unloads.
  */
 int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
 {
@@ -318,6 +333,11 @@ int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
 
 	if (!wiphy || !READ_ONCE(wiphy->registered)) {
 		pr_err_ratelimited("refused driver hint: the radio is not registered\n");
+		return -EINVAL;
+	}
+	if (wiphy->regulatory_flags & REGCORE_REG_WIPHY_SELF_MANAGED) {
+		pr_err_ratelimited("refused driver hint from %s: a self-managed radio gives its domain with regcore_set_wiphy_regd()\n",
+				   wiphy->name);
 		return -EINVAL;
 	}
 	err = regcore_hint_driver(wiphy, alpha2);
@@ -426,7 +446,8 @@ EXPORT_SYMBOL_GPL(regcore_freq_reg_info);
  * regcore_wiphy_lock() - hold regcore's state lock
  *
  * While held, no change touches any radio's channels: the driver may read
- * them consistently. Never call another regcore function while holding it.
+ * them consistently. Never call another regcore function while holding it,
+ * but regcore_set_wiphy_regd_sync().
  */
 void regcore_wiphy_lock(void)
 {

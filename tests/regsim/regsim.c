@@ -34,14 +34,25 @@
  *               driver's receive path); the write fails with the call's
  *               error, or -EINVAL when the radio has no such channel
  *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
- *               [beaconnotify] [XX]": register one more radio (hwsim's
- *               first custom domain, strict, ignoring country elements,
- *               REGCORE_REG_DISABLE_BEACON_HINTS,
- *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON, a driver hint for
- *               XX); "del":
+ *               [beaconnotify] [selfmanaged] [XX]": register one more
+ *               radio (hwsim's first custom domain, strict, ignoring
+ *               country elements, REGCORE_REG_DISABLE_BEACON_HINTS,
+ *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON,
+ *               REGCORE_REG_WIPHY_SELF_MANAGED, a driver hint for XX or,
+ *               self-managed, its firmware's domain for XX given before
+ *               registration). A self-managed radio's notifier answers
+ *               each user hint with its firmware's domain for the
+ *               country (regcore_set_wiphy_regd_sync()); its firmware
+ *               gives hwsim's second custom domain's rules for any
+ *               country, DFS region ETSI. "del":
  *               unregister the newest one. Up to 16.
  *               The write fails with the error of the step that failed,
  *               after undoing the others (for fault injection).
+ *   self_regd   write "N XX [sync]": self-managed radio N's firmware
+ *               gives its domain for XX: regcore_set_wiphy_regd(), or
+ *               with sync regcore_set_wiphy_regd_sync() under
+ *               regcore_wiphy_lock(); the write fails with the call's
+ *               error
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
@@ -157,6 +168,7 @@ static const u16 regsim_freqs_5ghz[] = {
 
 struct regsim_radio {
 	struct regcore_wiphy *wiphy;
+	bool self_managed;
 	struct regcore_band band_2ghz, band_5ghz, band_6ghz;
 	struct regcore_channel chan_2ghz[REGSIM_N_2GHZ];
 	struct regcore_channel chan_5ghz[REGSIM_N_5GHZ];
@@ -183,8 +195,54 @@ struct regsim_setup {
 	const struct regcore_regdomain *regd;
 	bool strict;
 	bool ie_ignore;
+	bool self_managed;
 	u32 more_flags;
 };
+
+/*
+ * The "firmware" of a self-managed radio: for any country, hwsim's second
+ * custom domain's rules under that country's alpha2, DFS region ETSI. Its
+ * tables differ from every country of the database, so a test sees whose
+ * rules a radio follows, and it has NO_IR channels a beacon hint would
+ * lift. Returns a domain to kfree(), or NULL.
+ */
+static struct regcore_regdomain *regsim_fw_domain(const char *alpha2)
+{
+	const struct regcore_regdomain *base = &regsim_custom_02;
+	struct regcore_regdomain *rd;
+	u32 i;
+
+	rd = kzalloc(struct_size(rd, reg_rules, base->n_reg_rules), GFP_KERNEL);
+	if (!rd)
+		return NULL;
+	rd->n_reg_rules = base->n_reg_rules;
+	for (i = 0; i < base->n_reg_rules; i++)
+		rd->reg_rules[i] = base->reg_rules[i];
+	rd->alpha2[0] = alpha2[0];
+	rd->alpha2[1] = alpha2[1];
+	rd->dfs_region = NL80211_DFS_ETSI;
+	return rd;
+}
+
+/* Give a self-managed radio its firmware's domain for @alpha2: from the
+ * worker (regcore_set_wiphy_regd()) or at once under regcore's lock
+ * (@sync, which the caller holds).
+ */
+static int regsim_fw_set(struct regcore_wiphy *wiphy, const char *alpha2,
+			 bool sync)
+{
+	struct regcore_regdomain *rd = regsim_fw_domain(alpha2);
+	int err;
+
+	if (!rd)
+		return -ENOMEM;
+	if (sync)
+		err = regulatory_set_wiphy_regd_sync(wiphy, rd);
+	else
+		err = regulatory_set_wiphy_regd(wiphy, rd);
+	kfree(rd);
+	return err;
+}
 
 static struct regsim_setup regsim_scenario(int i)
 {
@@ -253,8 +311,20 @@ static void regsim_notifier(struct regcore_wiphy *wiphy,
 			    const struct regcore_request_info *info)
 {
 	struct regsim_radio *radio = wiphy->priv;
+	int err;
 
 	atomic_inc(&radio->notified);
+	/* A self-managed radio passes the user's country to its firmware
+	 * and gives back the firmware's domain, from here, under regcore's
+	 * lock, as drivers of such radios do.
+	 */
+	if (radio->self_managed &&
+	    info->initiator == NL80211_REGDOM_SET_BY_USER) {
+		err = regsim_fw_set(wiphy, info->alpha2, true);
+		if (err)
+			pr_err("%s: firmware domain for %.2s refused: %d\n",
+			       wiphy->name, info->alpha2, err);
+	}
 }
 
 static void regsim_init_band(struct regcore_band *band,
@@ -315,6 +385,17 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 	if (s.ie_ignore)
 		wiphy->regulatory_flags |= REGCORE_REG_COUNTRY_IE_IGNORE;
 	wiphy->regulatory_flags |= s.more_flags;
+	radio->self_managed = s.self_managed;
+	if (s.self_managed) {
+		wiphy->regulatory_flags |= REGCORE_REG_WIPHY_SELF_MANAGED;
+		/* the firmware's country at start, applied at registration */
+		if (s.alpha2) {
+			err = regsim_fw_set(wiphy, s.alpha2, false);
+			if (err)
+				goto out_free;
+			s.alpha2 = NULL;
+		}
+	}
 	if (s.regd) {
 		err = regcore_apply_custom_regulatory(wiphy, s.regd);
 		if (err)
@@ -332,7 +413,8 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 			return err;
 		}
 	}
-	pr_info("radio %d is %s%s%s%s%s%s\n", i, wiphy->name,
+	pr_info("radio %d is %s%s%s%s%s%s%s\n", i, wiphy->name,
+		s.self_managed ? ", self-managed" : "",
 		s.strict ? ", strict" : "", s.regd ? ", custom domain" : "",
 		s.ie_ignore ? ", ignoring country elements" : "",
 		s.alpha2 ? ", driver hint " : "", s.alpha2 ? s.alpha2 : "");
@@ -498,6 +580,36 @@ static const struct kernel_param_ops regsim_beacon_ops = {
 module_param_cb(beacon, &regsim_beacon_ops, NULL, 0200);
 MODULE_PARM_DESC(beacon, "Write \"N FREQ\": radio N heard a beacon on its channel at FREQ MHz");
 
+static int regsim_set_self_regd(const char *val,
+				const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	const char *rest;
+	char alpha2[3], how[8] = "";
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && sscanf(rest, "%2s %7s", alpha2, how) >= 1 &&
+	    strlen(alpha2) == 2) {
+		if (!strcmp(how, "sync")) {
+			regcore_wiphy_lock();
+			err = regsim_fw_set(radio->wiphy, alpha2, true);
+			regcore_wiphy_unlock();
+		} else if (!how[0]) {
+			err = regsim_fw_set(radio->wiphy, alpha2, false);
+		}
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_self_regd_ops = {
+	.set = regsim_set_self_regd,
+};
+module_param_cb(self_regd, &regsim_self_regd_ops, NULL, 0200);
+MODULE_PARM_DESC(self_regd, "Write \"N XX [sync]\": self-managed radio N's firmware gives its domain for XX");
+
 /* One wrong call: expect -EINVAL. */
 static bool regsim_expect_einval(const char *what, int err)
 {
@@ -505,6 +617,58 @@ static bool regsim_expect_einval(const char *what, int err)
 		return true;
 	pr_err("misuse: %s returned %d, expected -EINVAL\n", what, err);
 	return false;
+}
+
+/* Wrong calls around self-managed radios. @fresh: an unregistered radio
+ * with one channel and no regulatory flags; @live: a registered radio
+ * that is not self-managed.
+ */
+static bool regsim_misuse_self_managed(struct regcore_wiphy *fresh,
+				       struct regcore_wiphy *live)
+{
+	struct regcore_regdomain *rd = regsim_fw_domain("DE");
+	bool ok = true;
+	int err;
+
+	if (!rd)
+		return false;
+	ok &= regsim_expect_einval("self-managed domain for NULL",
+				   regcore_set_wiphy_regd(NULL, rd));
+	ok &= regsim_expect_einval("self-managed domain NULL",
+				   regcore_set_wiphy_regd(live, NULL));
+	err = regcore_set_wiphy_regd(live, rd);
+	if (err != -EPERM) {
+		pr_err("misuse: self-managed domain for a radio that is not: %d, expected -EPERM\n",
+		       err);
+		ok = false;
+	}
+	ok &= regsim_expect_einval("self-managed domain, sync, without the lock",
+				   regcore_set_wiphy_regd_sync(live, rd));
+
+	fresh->regulatory_flags = REGCORE_REG_WIPHY_SELF_MANAGED |
+				  REGCORE_REG_STRICT_REG;
+	ok &= regsim_expect_einval("registering a strict self-managed radio",
+				   regcore_wiphy_register(fresh));
+	fresh->regulatory_flags = REGCORE_REG_WIPHY_SELF_MANAGED |
+				  REGCORE_REG_COUNTRY_IE_FOLLOW_POWER;
+	ok &= regsim_expect_einval("registering a self-managed radio with IE_FOLLOW_POWER",
+				   regcore_wiphy_register(fresh));
+	fresh->regulatory_flags = REGCORE_REG_WIPHY_SELF_MANAGED;
+	rd->alpha2[1] = '!';
+	ok &= regsim_expect_einval("self-managed domain with alpha2 \"D!\"",
+				   regcore_set_wiphy_regd(fresh, rd));
+	rd->alpha2[1] = 'E';
+	rd->dfs_region = NL80211_DFS_JP + 1;
+	ok &= regsim_expect_einval("self-managed domain with an unknown DFS region",
+				   regcore_set_wiphy_regd(fresh, rd));
+	rd->dfs_region = NL80211_DFS_ETSI;
+	rd->reg_rules[0].freq_range.end_freq_khz =
+		rd->reg_rules[0].freq_range.start_freq_khz;
+	ok &= regsim_expect_einval("self-managed domain with an empty rule",
+				   regcore_set_wiphy_regd(fresh, rd));
+	fresh->regulatory_flags = 0;
+	kfree(rd);
+	return ok;
 }
 
 static int regsim_misuse(void)
@@ -624,9 +788,15 @@ static int regsim_misuse(void)
 	} else {
 		ok = false;
 	}
+	ok &= regsim_misuse_self_managed(fresh, live);
 	regcore_wiphy_unregister(fresh);	/* not registered: logged only */
-	/* A radio registered once cannot be registered again. */
+	/* A radio registered once cannot be registered again. It registers
+	 * self-managed: its driver gives no hints.
+	 */
+	fresh->regulatory_flags = REGCORE_REG_WIPHY_SELF_MANAGED;
 	if (!regcore_wiphy_register(fresh)) {
+		ok &= regsim_expect_einval("driver hint from a self-managed radio",
+					   regulatory_hint(fresh, "DE"));
 		regcore_wiphy_unregister(fresh);
 		ok &= regsim_expect_einval("registering a radio unregistered before",
 					   regcore_wiphy_register(fresh));
@@ -829,6 +999,8 @@ static int regsim_spare_add(const char *args)
 			s.more_flags |= REGCORE_REG_DISABLE_BEACON_HINTS;
 		} else if (!strcmp(word, "beaconnotify")) {
 			s.more_flags |= REGCORE_REG_CHANNEL_CHANGE_ON_BEACON;
+		} else if (!strcmp(word, "selfmanaged")) {
+			s.self_managed = true;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -884,7 +1056,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

@@ -227,6 +227,7 @@ rc_consistent() {
 	# every radio's table from one regctl phy: "Wiphy NAME", its table
 	regctl phy | grep -v 'DFS state:' >/tmp/rc-all
 	for rc_phy in $(sed -n 's/^Wiphy //p' /tmp/rc-all); do
+		case " ${RC_EXCEPT:-} " in *" $rc_phy "*) continue ;; esac
 		rc_tab=$(awk -v p="$rc_phy" '/^Wiphy / { on = ($2 == p); next } on' /tmp/rc-all)
 		[ "$rc_tab" = "$rc_want" ] && continue
 		echo "$rc_phy's channels are not those of $1:"
@@ -234,6 +235,16 @@ rc_consistent() {
 		printf '%s\n' "$rc_tab" | diff /tmp/rc-want - | head -n 20
 		return 1
 	done
+}
+
+# rc_consistent_except "PHY..." CC: rc_consistent CC for every radio but
+# those named (self-managed radios, say, which follow their own domain)
+rc_consistent_except() {
+	RC_EXCEPT=$1
+	rc_consistent "$2"
+	rc_rc=$?
+	RC_EXCEPT=
+	return $rc_rc
 }
 
 # rc_alpha2_is CC [FAMILY]: is CC the domain in force?
@@ -334,4 +345,25 @@ rc_serve_reset() {
 	udev_settle
 	: >"$RC_UDEV_LOG"
 	rm -f /run/rc-served.*
+}
+
+# monitor_start NAME [FAMILY]: regctl monitor (text and JSON) into
+# /tmp/NAME.txt and /tmp/NAME.json until monitor_stop (a second for them
+# to join the multicast group: nothing tells when they have). Their PIDs
+# are in mon_pids, for a group's EXIT trap to kill.
+mon_pids=
+monitor_start() {
+	regctl --family "${2:-regcore}" monitor >"/tmp/$1.txt" 2>&1 &
+	mon_pids="$mon_pids $!"
+	regctl --family "${2:-regcore}" --json monitor >"/tmp/$1.json" 2>&1 &
+	mon_pids="$mon_pids $!"
+	sleep 1
+}
+monitor_stop() {
+	sleep 0.5
+	# shellcheck disable=SC2086
+	kill $mon_pids 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $mon_pids 2>/dev/null
+	mon_pids=
 }

@@ -97,7 +97,7 @@ cur=DE
 
 # --- a driver registers a radio (regsim's spare control): allocating it,
 # applying a custom domain, registering it
-for how in "add" "add custom" "add strict"; do
+for how in "add" "add custom" "add strict" "add selfmanaged JP"; do
 	t0=$(rc_now)
 	n=0 injected=0 added=0 bad=
 	while [ $n -lt 200 ]; do
@@ -129,6 +129,41 @@ fault $n: unexpected answer: $out"
 	check "spare $how: at least one fault point was reached" test $injected -gt 0
 	check "spare $how: the radios and the domain agree" rc_consistent "$cur"
 done
+
+# --- a self-managed radio's driver gives its domain at once (_sync under
+# regcore's lock): the copy fails, or the domain is applied whole
+echo "add selfmanaged JP" >$P/spare
+sm=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .index')
+t0=$(rc_now)
+n=0 injected=0 applied=0 bad=
+while [ $n -lt 200 ]; do
+	n=$((n + 1))
+	cc=$(printf 'A%c' "$(printf '%s' ABCDEFGHIJKLMNOPQRSTUVWXYZ | cut -c$((n % 26 + 1)))")
+	before=$(regctl get | grep -A1 "^phy#$sm " | tail -n 1)
+	out=$(failnth $n write $P/self_regd "1 $cc sync" 2>&1)
+	after=$(regctl get | grep -A1 "^phy#$sm " | tail -n 1)
+	case $out in
+	*"result: 0 OK"*)
+		[ "$after" = "country $cc: DFS-ETSI" ] || bad="$bad
+fault $n: the driver was told $cc is applied, regctl get says '$after'"
+		applied=$((applied + 1))
+		;;
+	*"result: -12 ENOMEM"*)
+		[ "$after" = "$before" ] || bad="$bad
+fault $n: $cc was refused, yet the radio went from '$before' to '$after'"
+		;;
+	*) bad="$bad
+fault $n: unexpected answer: $out" ;;
+	esac
+	case $out in *"fail-nth: not reached"*) break ;; esac
+	injected=$((injected + 1))
+done
+diag "self-managed domain: $injected fault points failed in turn, $applied applied anyway ($(rc_elapsed "$t0") s)"
+expect_eq "self-managed domain: each failure gives ENOMEM and the domain before, or the new one" "" "${bad#?}"
+check "self-managed domain: the loop got past the last fault point" test $n -lt 200
+check "self-managed domain: at least one fault point was reached" test $injected -gt 0
+echo del >$P/spare
+check "self-managed domain: the other radios and the domain agree" rc_consistent "$cur"
 
 # --- the worker thread: asking userspace (a uevent) for a user hint
 worker=

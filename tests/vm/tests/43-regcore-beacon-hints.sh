@@ -43,24 +43,6 @@ beacon() {
 notified() {
 	cut -d' ' -f$(($1 + 1)) "$P/notified"
 }
-# monitor_start NAME [FAMILY]: regctl monitor (text and JSON) into
-# /tmp/NAME.txt and /tmp/NAME.json until monitor_stop (a second for them
-# to join the multicast group: nothing tells when they have)
-monitor_start() {
-	regctl --family "${2:-regcore}" monitor >"/tmp/$1.txt" 2>&1 &
-	mon_pids="$mon_pids $!"
-	regctl --family "${2:-regcore}" --json monitor >"/tmp/$1.json" 2>&1 &
-	mon_pids="$mon_pids $!"
-	sleep 1
-}
-monitor_stop() {
-	sleep 0.5
-	# shellcheck disable=SC2086
-	kill $mon_pids 2>/dev/null
-	# shellcheck disable=SC2086
-	wait $mon_pids 2>/dev/null
-	mon_pids=
-}
 # hint_blocks FILE: each beacon hint of iw event's (or regctl monitor's)
 # output on one line, sorted (cfg80211 walks its radios newest first)
 hint_blocks() {
