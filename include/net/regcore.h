@@ -296,6 +296,11 @@ struct regcore_band {
  *	with CUSTOM_REG, STRICT_REG or the COUNTRY_IE flags (registration
  *	refuses them); registration adds DISABLE_BEACON_HINTS and
  *	COUNTRY_IE_IGNORE, as cfg80211 does.
+ * @REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER: a self-managed radio's notifier
+ *	also runs when the domain its driver gave is applied, with initiator
+ *	driver, the domain's alpha2 and the radio (cfg80211's
+ *	WIPHY_FLAG_NOTIFY_REGDOM_BY_DRIVER, which 6.12 has and 6.1 lacks).
+ *	A notifier must not give a domain again for such a call.
  */
 enum regcore_regulatory_flags {
 	REGCORE_REG_CUSTOM_REG			= BIT(0),
@@ -305,6 +310,7 @@ enum regcore_regulatory_flags {
 	REGCORE_REG_DISABLE_BEACON_HINTS	= BIT(4),
 	REGCORE_REG_CHANNEL_CHANGE_ON_BEACON	= BIT(5),
 	REGCORE_REG_WIPHY_SELF_MANAGED		= BIT(6),
+	REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER	= BIT(7),
 };
 
 /**
@@ -332,7 +338,16 @@ struct regcore_wiphy;
  * @info: the change
  *
  * Called from process context with regcore's state lock held: it may read
- * the channels but must not call back into regcore.
+ * the channels but must not call back into regcore, but for
+ * regcore_set_wiphy_regd() and regcore_set_wiphy_regd_sync().
+ *
+ * A self-managed radio's notifier (%REGCORE_REG_WIPHY_SELF_MANAGED) is
+ * called for other reasons: for each user hint, before regcore decides
+ * it (its channels are not recomputed: the driver passes the country on
+ * to its firmware); at registration, from within regcore_wiphy_register(),
+ * when the request in force is the user's; and, with
+ * %REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER, when the domain its driver gave is
+ * applied.
  */
 typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
 				   const struct regcore_request_info *info);
@@ -347,8 +362,9 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @name: name, assigned at registration ("rphy<idx>")
  * @list: entry in regcore's list of radios (private)
  * @regd: the domain this radio keeps for itself (private): the driver's
- *	custom domain or the answer to its own hint. RCU: written under
- *	regcore's lock, read under it or rcu_read_lock().
+ *	custom domain, the answer to its own hint, or a self-managed radio's
+ *	domain from its driver. RCU: written under regcore's lock, read
+ *	under it or rcu_read_lock().
  * @registered: the radio is on regcore's list (private)
  * @ie_alpha2: the country of the radio's last country element queued
  *	(private; with @ie_gen, under regcore's hint queue lock)

@@ -244,9 +244,9 @@ static void regcore_beacon_apply(struct regcore_wiphy *wiphy,
 		pr_debug("beacon hint: %s may initiate radiation at %u MHz\n",
 			 wiphy->name, chan->center_freq);
 		regcore_nl_beacon_hint(wiphy, &before, chan);
-		if ((wiphy->regulatory_flags &
-		     REGCORE_REG_CHANNEL_CHANGE_ON_BEACON) && wiphy->reg_notifier)
-			wiphy->reg_notifier(wiphy, regcore_last_request_info());
+		if (wiphy->regulatory_flags &
+		    REGCORE_REG_CHANNEL_CHANGE_ON_BEACON)
+			regcore_notify_wiphy(wiphy, regcore_last_request_info());
 	}
 }
 

@@ -382,13 +382,6 @@ static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
 	return false;
 }
 
-static void regcore_call_notifier(struct regcore_wiphy *wiphy,
-				  const struct regcore_request_info *lr)
-{
-	if (wiphy->reg_notifier)
-		wiphy->reg_notifier(wiphy, lr);
-}
-
 /**
  * regcore_compute_channels() - a radio's channels for a domain
  * @wiphy: the radio: its bands, channels and flags are read, its channels
@@ -470,12 +463,12 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 	if (regcore_ignore_update(wiphy, initiator, in.lr, in.own)) {
 		if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 		    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
-			regcore_call_notifier(wiphy, in.lr);
+			regcore_notify_wiphy(wiphy, in.lr);
 		return;
 	}
 	regcore_compute_channels(wiphy, &in);
 	regcore_beacons_apply(wiphy);
-	regcore_call_notifier(wiphy, in.lr);
+	regcore_notify_wiphy(wiphy, in.lr);
 }
 
 /**

@@ -249,6 +249,9 @@ regcore_next_channel(struct regcore_wiphy *wiphy, struct regcore_chan_iter *it)
 extern struct list_head regcore_wiphys;
 extern u32 regcore_wiphys_generation;
 struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx);
+bool regcore_lock_held_by_caller(void);
+void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
+			  const struct regcore_request_info *info);
 
 /* uevent.c: asking userspace */
 int regcore_uevent_init(void);

@@ -193,10 +193,11 @@ static void regcore_kick(void)
 }
 
 /**
- * regcore_hints_kick() - have the worker run (for beacon hints)
+ * regcore_hints_kick() - have the worker run (beacons, self-managed radios)
  *
  * Context: any. The caller makes sure regcore_hints_stop() has not
- * begun (beacon.c: regcore_beacons_stop()).
+ * begun: beacon.c through regcore_beacons_stop(); selfmanaged.c because
+ * its caller is a driver, which holds a reference on this module.
  */
 void regcore_hints_kick(void)
 {

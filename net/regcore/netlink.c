@@ -144,7 +144,9 @@ static int regcore_nl_put_self_managed(struct sk_buff *msg,
 	return nla_put_flag(msg, NL80211_ATTR_WIPHY_SELF_MANAGED_REG);
 }
 
-/* GET_REG: a radio's own domain when asked for a radio that has one. The
+/* GET_REG: a radio's own domain when asked for a radio that has one.
+ * As nl80211's doit, without NL80211_ATTR_WIPHY_SELF_MANAGED_REG (only
+ * the dump, GET_WIPHY and the change events carry it). The
  * reply is sized from the domain: 128 rules do not fit a default message.
  */
 static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
@@ -191,7 +193,6 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 				NL80211_CMD_GET_REG);
 	if (!hdr ||
 	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
-	    regcore_nl_put_self_managed(msg, wiphy) ||
 	    regcore_nl_put_regdom(msg, rd))
 		goto out_unlock;
 	mutex_unlock(&regcore_mutex);

@@ -64,8 +64,9 @@ int regcore_self_managed_register(struct regcore_wiphy *wiphy)
 				   wiphy->regulatory_flags);
 		return -EINVAL;
 	}
-	wiphy->regulatory_flags |= REGCORE_REG_DISABLE_BEACON_HINTS |
-				   REGCORE_REG_COUNTRY_IE_IGNORE;
+	WRITE_ONCE(wiphy->regulatory_flags,
+		   wiphy->regulatory_flags | REGCORE_REG_DISABLE_BEACON_HINTS |
+		   REGCORE_REG_COUNTRY_IE_IGNORE);
 	return 0;
 }
 
@@ -87,8 +88,8 @@ void regcore_self_managed_registered(struct regcore_wiphy *wiphy)
 	if (!regcore_self_managed(wiphy))
 		return;
 	lr = regcore_last_request_info();
-	if (lr->initiator == NL80211_REGDOM_SET_BY_USER && wiphy->reg_notifier)
-		wiphy->reg_notifier(wiphy, lr);
+	if (lr->initiator == NL80211_REGDOM_SET_BY_USER)
+		regcore_notify_wiphy(wiphy, lr);
 	regcore_self_managed_apply(wiphy);
 }
 
@@ -111,8 +112,9 @@ regcore_self_take(struct regcore_wiphy *wiphy)
  *
  * The domain becomes the radio's own, its channels follow it, and
  * NL80211_CMD_WIPHY_REG_CHANGE says so (initiator driver, the domain's
- * alpha2, the radio). The notifier is not called, as in cfg80211: the
- * driver gave the domain.
+ * alpha2, the radio). The notifier runs only for a radio with
+ * %REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER, as in cfg80211: the driver gave
+ * the domain.
  *
  * Context: regcore_mutex held.
  */
@@ -128,10 +130,15 @@ void regcore_self_managed_apply(struct regcore_wiphy *wiphy)
 	rd = regcore_self_take(wiphy);
 	if (!rd)
 		return;
+	/* its first domain puts the radio in GET_REG's dump */
+	if (!regcore_wiphy_regd(wiphy))
+		regcore_wiphys_generation++;
 	regcore_wiphy_set_regd(wiphy, rd);
 	regcore_self_managed_channels(wiphy, rd);
 	memcpy(info.alpha2, rd->alpha2, 2);
 	info.dfs_region = rd->dfs_region;
+	if (wiphy->regulatory_flags & REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER)
+		regcore_notify_wiphy(wiphy, &info);
 	regcore_nl_wiphy_reg_change(&info);
 	pr_debug("self-managed radio %s: domain %.2s (%u rules) applied\n",
 		 wiphy->name, rd->alpha2, rd->n_reg_rules);
@@ -171,8 +178,8 @@ void regcore_self_managed_notify(const struct regcore_request_info *info)
 	if (info->initiator != NL80211_REGDOM_SET_BY_USER)
 		return;
 	list_for_each_entry(wiphy, &regcore_wiphys, list)
-		if (regcore_self_managed(wiphy) && wiphy->reg_notifier)
-			wiphy->reg_notifier(wiphy, info);
+		if (regcore_self_managed(wiphy))
+			regcore_notify_wiphy(wiphy, info);
 }
 
 /**
@@ -201,7 +208,9 @@ static int regcore_self_check(const struct regcore_wiphy *wiphy,
 		pr_err_ratelimited("refused self-managed domain: missing radio or domain\n");
 		return -EINVAL;
 	}
-	if (!regcore_self_managed(wiphy)) {
+	/* unlocked: registration may set other flags meanwhile */
+	if (!(READ_ONCE(wiphy->regulatory_flags) &
+	      REGCORE_REG_WIPHY_SELF_MANAGED)) {
 		pr_err_ratelimited("refused self-managed domain for %s: the radio is not self-managed\n",
 				   regcore_self_name(wiphy));
 		return -EPERM;
@@ -218,7 +227,8 @@ static int regcore_self_check(const struct regcore_wiphy *wiphy,
 				   rd->dfs_region);
 		return -EINVAL;
 	}
-	return regcore_regdom_validate_rules(rd, true, NULL);
+	/* as cfg80211's is_valid_rd(): no rule wider than its range */
+	return regcore_regdom_validate_rules(rd, false, NULL);
 }
 
 /* Check and copy @rd, and make it the radio's requested domain. */
@@ -278,18 +288,18 @@ EXPORT_SYMBOL_GPL(regcore_set_wiphy_regd);
  * already: from their notifier, or between regcore_wiphy_lock() and
  * regcore_wiphy_unlock().
  *
- * Context: regcore_mutex held (regcore_wiphy_lock(), or the notifier).
- * Return: as regcore_set_wiphy_regd(), and -EINVAL when nobody holds
- * regcore's lock (lockdep also names a caller that holds it in another
- * thread).
+ * Context: regcore_wiphy_lock() held by the caller, or called from the
+ * radio's notifier.
+ * Return: as regcore_set_wiphy_regd(), and -EINVAL when called from
+ * anywhere else (the caller's task is compared with the lock's holder).
  */
 int regcore_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,
 				const struct regcore_regdomain *rd)
 {
 	int err;
 
-	if (!mutex_is_locked(&regcore_mutex)) {
-		pr_err_ratelimited("refused self-managed domain: %s() without regcore_wiphy_lock()\n",
+	if (!regcore_lock_held_by_caller()) {
+		pr_err_ratelimited("refused self-managed domain: %s() outside regcore_wiphy_lock() and the notifier\n",
 				   __func__);
 		return -EINVAL;
 	}

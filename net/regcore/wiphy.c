@@ -23,6 +23,49 @@ LIST_HEAD(regcore_wiphys);
 u32 regcore_wiphys_generation;
 static u32 regcore_wiphy_counter;
 
+/* The task that may call regcore_set_wiphy_regd_sync(): the driver's
+ * thread between regcore_wiphy_lock() and regcore_wiphy_unlock(), or the
+ * thread running a radio's notifier. Written under regcore_mutex; read
+ * without it by the task that checks whether it is the one (no other task
+ * can make it equal to itself).
+ */
+static struct task_struct *regcore_lock_holder;
+
+/**
+ * regcore_lock_held_by_caller() - may the caller use regcore's state now?
+ *
+ * Return: true when the calling task holds regcore_mutex through
+ * regcore_wiphy_lock() or runs a notifier under it.
+ */
+bool regcore_lock_held_by_caller(void)
+{
+	return READ_ONCE(regcore_lock_holder) == current;
+}
+
+/**
+ * regcore_notify_wiphy() - call a radio's notifier
+ * @wiphy: the radio
+ * @info: the change it is told of
+ *
+ * The notifier may call regcore_set_wiphy_regd_sync() (self-managed
+ * radios do, from their user hint notifications); a notifier called from
+ * within one (REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER) keeps that right.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
+			  const struct regcore_request_info *info)
+{
+	struct task_struct *outer = regcore_lock_holder;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (!wiphy->reg_notifier)
+		return;
+	WRITE_ONCE(regcore_lock_holder, current);
+	wiphy->reg_notifier(wiphy, info);
+	WRITE_ONCE(regcore_lock_holder, outer);
+}
+
 /* The most channels a band may declare. */
 #define REGCORE_MAX_CHANNELS	512
 
@@ -149,7 +192,9 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
  * The channels' flags and power become the radio's originals, which later
  * domains only restrict; then the channels are computed from the domain
  * in force. A radio on a custom domain is announced with a REG_CHANGE of
- * type custom world, as cfg80211 does.
+ * type custom world, as cfg80211 does. A self-managed radio's notifier may
+ * run before this returns (see regcore_notifier_t): the driver has it
+ * ready before registering.
  *
  * A radio is registered once. Once unregistered, its channels carry the
  * last domain's flags and its custom domain is gone, so registering it
@@ -414,7 +459,10 @@ EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
  * request came from the user or a country element; else the domain in
  * force. The rule is the one the radio's channel computation uses: the
  * first that holds the channel at 20 MHz, or below 1 GHz at the widest
- * narrower width that fits (regcore_channel_rule()). Lock-free: may be
+ * narrower width that fits (regcore_channel_rule()). One exception, as in
+ * cfg80211: after a user hint or a country element, a self-managed
+ * radio's channels still follow its own domain, but this answers from
+ * the domain in force. Lock-free: may be
  * called from the radio's notifier or anywhere a driver may sleep or not.
  *
  * Return: 0 with @rule filled; -ERANGE when the domain has no rule in the
@@ -452,6 +500,7 @@ EXPORT_SYMBOL_GPL(regcore_freq_reg_info);
 void regcore_wiphy_lock(void)
 {
 	mutex_lock(&regcore_mutex);
+	WRITE_ONCE(regcore_lock_holder, current);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_lock);
 
@@ -460,6 +509,7 @@ EXPORT_SYMBOL_GPL(regcore_wiphy_lock);
  */
 void regcore_wiphy_unlock(void)
 {
+	WRITE_ONCE(regcore_lock_holder, NULL);
 	mutex_unlock(&regcore_mutex);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_unlock);

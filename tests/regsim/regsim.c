@@ -34,17 +34,19 @@
  *               driver's receive path); the write fails with the call's
  *               error, or -EINVAL when the radio has no such channel
  *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
- *               [beaconnotify] [selfmanaged] [XX]": register one more
- *               radio (hwsim's first custom domain, strict, ignoring
- *               country elements, REGCORE_REG_DISABLE_BEACON_HINTS,
+ *               [beaconnotify] [selfmanaged] [notifybydriver] [XX]":
+ *               register one more radio (hwsim's first custom domain,
+ *               strict, ignoring country elements,
+ *               REGCORE_REG_DISABLE_BEACON_HINTS,
  *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON,
- *               REGCORE_REG_WIPHY_SELF_MANAGED, a driver hint for XX or,
+ *               REGCORE_REG_WIPHY_SELF_MANAGED,
+ *               REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER, a driver hint for XX or,
  *               self-managed, its firmware's domain for XX given before
  *               registration). A self-managed radio's notifier answers
  *               each user hint with its firmware's domain for the
  *               country (regcore_set_wiphy_regd_sync()); its firmware
- *               gives hwsim's second custom domain's rules for any
- *               country, DFS region ETSI. "del":
+ *               gives rules of its own for AU, hwsim's second custom
+ *               domain's for any other country, DFS region ETSI. "del":
  *               unregister the newest one. Up to 16.
  *               The write fails with the error of the step that failed,
  *               after undoing the others (for fault injection).
@@ -199,16 +201,29 @@ struct regsim_setup {
 	u32 more_flags;
 };
 
+/* The "firmware"'s rules for AU (see regsim_fw_domain()). */
+static const struct regcore_regdomain regsim_fw_au = {
+	.n_reg_rules = 3,
+	.alpha2 = "AU",
+	.reg_rules = {
+		REGCORE_RULE(2402, 2482, 40, 0, 20, 0),
+		REGCORE_RULE(5170, 5250, 80, 0, 23, 0),
+		REGCORE_RULE(5735, 5835, 80, 0, 30, 0),
+	}
+};
+
 /*
- * The "firmware" of a self-managed radio: for any country, hwsim's second
- * custom domain's rules under that country's alpha2, DFS region ETSI. Its
- * tables differ from every country of the database, so a test sees whose
- * rules a radio follows, and it has NO_IR channels a beacon hint would
- * lift. Returns a domain to kfree(), or NULL.
+ * The "firmware" of a self-managed radio: for AU, the rules above; for
+ * any other country, hwsim's second custom domain's; each under the
+ * country's alpha2, DFS region ETSI. Their tables differ from each other
+ * and from every country of the database, so a test sees whose rules a
+ * radio follows; the second has NO_IR channels a beacon hint would lift,
+ * the first not. Returns a domain to kfree(), or NULL.
  */
 static struct regcore_regdomain *regsim_fw_domain(const char *alpha2)
 {
-	const struct regcore_regdomain *base = &regsim_custom_02;
+	const struct regcore_regdomain *base =
+		!strncmp(alpha2, "AU", 2) ? &regsim_fw_au : &regsim_custom_02;
 	struct regcore_regdomain *rd;
 	u32 i;
 
@@ -671,6 +686,41 @@ static bool regsim_misuse_self_managed(struct regcore_wiphy *fresh,
 	return ok;
 }
 
+/* A domain given to a self-managed radio that is never registered, or
+ * after it was unregistered, is freed with the radio (kmemleak on the
+ * debug kernel would report it otherwise).
+ */
+static bool regsim_misuse_self_managed_orphans(void)
+{
+	struct regcore_channel chan = { .center_freq = 2412 };
+	struct regcore_band band = { .channels = &chan, .n_channels = 1 };
+	struct regcore_wiphy *w;
+	bool ok = true;
+	int i, err;
+
+	for (i = 0; i < 2; i++) {
+		w = regcore_wiphy_new();
+		if (!w)
+			return false;
+		w->bands[NL80211_BAND_2GHZ] = &band;
+		w->regulatory_flags = REGCORE_REG_WIPHY_SELF_MANAGED;
+		if (i == 1 && regcore_wiphy_register(w)) {
+			pr_err("misuse: a self-managed radio did not register\n");
+			ok = false;
+		}
+		if (i == 1)
+			regcore_wiphy_unregister(w);
+		err = regsim_fw_set(w, "DE", false);
+		if (err) {
+			pr_err("misuse: a domain for a self-managed radio %s: %d, expected 0\n",
+			       i ? "unregistered" : "not yet registered", err);
+			ok = false;
+		}
+		regcore_wiphy_free(w);
+	}
+	return ok;
+}
+
 static int regsim_misuse(void)
 {
 	static const u8 short_ie[4] = { 'D', 'E', ' ', 1 };
@@ -789,6 +839,7 @@ static int regsim_misuse(void)
 		ok = false;
 	}
 	ok &= regsim_misuse_self_managed(fresh, live);
+	ok &= regsim_misuse_self_managed_orphans();
 	regcore_wiphy_unregister(fresh);	/* not registered: logged only */
 	/* A radio registered once cannot be registered again. It registers
 	 * self-managed: its driver gives no hints.
@@ -1001,6 +1052,8 @@ static int regsim_spare_add(const char *args)
 			s.more_flags |= REGCORE_REG_CHANNEL_CHANGE_ON_BEACON;
 		} else if (!strcmp(word, "selfmanaged")) {
 			s.self_managed = true;
+		} else if (!strcmp(word, "notifybydriver")) {
+			s.more_flags |= REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -1056,7 +1109,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [notifybydriver] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

@@ -108,6 +108,14 @@ for how in "add" "add custom" "add strict" "add selfmanaged JP"; do
 		*"result: 0 OK"*)
 			[ "$count" = 2 ] || bad="$bad
 fault $n: the driver was told the radio is registered, regcore lists $count radios"
+			# a self-managed one has its firmware's JP, or DE if the
+			# user's DE reached its firmware
+			case $how in *selfmanaged*)
+				regctl get | grep -A1 '(self-managed)$' | grep -q '^country \(JP\|DE\):' ||
+					bad="$bad
+fault $n: the self-managed radio registered without its domain: $(regctl get | grep -A1 '(self-managed)$' | tr '\n' ' ')"
+				;;
+			esac
 			added=$((added + 1))
 			echo del >$P/spare
 			;;
