@@ -8,9 +8,10 @@
  * regulatory domain in force. Drivers that know their country say so with
  * regulatory_hint(); drivers that see an 802.11d country element pass it
  * to regcore_country_ie_hint(); beacons of access points heard on a
- * channel go to regcore_beacon_hint(). Radios whose firmware decides
- * their domain are self-managed: their driver gives the domain with
- * regcore_set_wiphy_regd().
+ * channel go to regcore_beacon_hint(); when its stations have disconnected
+ * the driver says so with regcore_hint_disconnect(). Radios whose
+ * firmware decides their domain are self-managed: their driver gives the
+ * domain with regcore_set_wiphy_regd().
  *
  * Do not include this header together with <net/cfg80211.h>: regcore is a
  * separate regulatory core and reuses some of cfg80211's function names
@@ -369,6 +370,9 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @ie_alpha2: the country of the radio's last country element queued
  *	(private; with @ie_gen, under regcore's hint queue lock)
  * @ie_gen: the restore generation @ie_alpha2 was queued in (private)
+ * @associated: the radio reported a country element since its last
+ *	regcore_hint_disconnect() (private; written without a lock, read
+ *	under regcore's lock)
  * @requested_regd: a self-managed radio's domain from its driver, not yet
  *	applied (private; under regcore's self-managed lock, selfmanaged.c)
  *
@@ -390,6 +394,7 @@ struct regcore_wiphy {
 	bool registered;
 	char ie_alpha2[2];
 	unsigned int ie_gen;
+	bool associated;
 	const struct regcore_regdomain *requested_regd;
 };
 
@@ -407,6 +412,7 @@ int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 			  struct regcore_reg_rule *rule);
 int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 			struct regcore_channel *chan, gfp_t gfp);
+int regcore_hint_disconnect(struct regcore_wiphy *wiphy);
 int regcore_set_wiphy_regd(struct regcore_wiphy *wiphy,
 			   const struct regcore_regdomain *rd);
 int regcore_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,

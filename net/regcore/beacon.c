@@ -26,9 +26,9 @@
  *    with REGCORE_REG_CHANNEL_CHANGE_ON_BEACON the radio's notifier runs;
  *  - the beacons are kept and applied again each time a radio's channels
  *    are computed (a domain change, a registration), until a restore
- *    forgets them (the user may have travelled since). cfg80211 also
- *    forgets them when every station has disconnected
- *    (regulatory_hint_disconnect()), which regcore has no call for yet;
+ *    forgets them (the user may have travelled since), and so does a
+ *    driver's regcore_hint_disconnect(), as cfg80211's
+ *    regulatory_hint_disconnect();
  *  - radios are walked newest first, as cfg80211's list of them, so the
  *    notifications come in the same order;
  *  - notifications go to the initial network namespace, as regcore's

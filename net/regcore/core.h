@@ -23,7 +23,8 @@
  * -------
  * regcore_mutex (main.c) serialises every change of regulatory state and
  * protects, for reading and writing:
- *   - the request being processed and the user's last choice (hints.c)
+ *   - the request being processed, the user's last choice and the kept
+ *     answer to it (hints.c)
  *   - the list of radios, every radio's channels and private domain
  *     (wiphy.c, channels.c)
  *   - writers of the current and world domains
@@ -33,8 +34,8 @@
  * regcore_requests_lock (hints.c) is a spinlock protecting the queue of
  * hints not yet processed and its counters (how many are queued, failed
  * requests in a row), so hints can be queued without the mutex: drivers
- * may give hints from their notifier. It nests inside regcore_mutex and
- * nothing is taken under it.
+ * may give hints from their notifier. It nests inside regcore_mutex; only
+ * the worker's own queue lock (kthread_queue_work()) is taken under it.
  *
  * regcore_beacons_lock (beacon.c) is a spinlock taken with bottom halves
  * off: drivers report beacons from softirq. It protects the beacons not
@@ -166,6 +167,7 @@ const struct regcore_request_info *regcore_last_request_info(void);
 enum nl80211_reg_initiator regcore_last_initiator(void);
 u32 regcore_last_wiphy(void);
 void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy);
+int regcore_hints_disconnect(struct regcore_wiphy *wiphy);
 void regcore_hints_kick(void);
 
 /* beacon.c: beacon hints */

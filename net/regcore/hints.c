@@ -175,6 +175,11 @@ static const struct regcore_regdomain *regcore_world = &regcore_builtin_world;
 /* The user's last country, asked for again after a restore. */
 static char regcore_user_alpha2[3];
 static bool regcore_user_alpha2_saved;
+/* A copy of the answer to the user's last request that was installed (as
+ * userspace gave it, before any intersection), or NULL: a disconnect's
+ * restore installs it again without asking (cfg80211_user_regdom).
+ */
+static struct regcore_regdomain *regcore_user_regd;
 
 /* Hints are processed, and timeouts handled, by one kthread of regcore's
  * own ("regcore"), one item at a time: an order no caller can disturb, and
@@ -781,7 +786,7 @@ static bool regcore_superseded(const struct regcore_request *req)
 	return superseded;
 }
 
-static void regcore_restore(const struct regcore_request *failed);
+static void regcore_restore(const struct regcore_request *failed, bool cached);
 
 /* RELOAD_REGDB's request, its turn come: as cfg80211's reload, a core
  * request for the country in force. cfg80211 installs the world that way
@@ -794,7 +799,7 @@ static void regcore_restore(const struct regcore_request *failed);
 static void regcore_reload(struct regcore_request *req)
 {
 	if (!regcore_alpha2_is_world(regcore_current_regdom()->alpha2))
-		regcore_restore(NULL);
+		regcore_restore(NULL, false);
 	req->reload = false;
 }
 
@@ -824,10 +829,13 @@ static void regcore_process_hint(struct regcore_request *req)
 	}
 
 	if (req->initiator == NL80211_REGDOM_SET_BY_USER) {
+		/* The DFS region is not known yet: unset, as in the request
+		 * cfg80211 passes (notify_self_managed_wiphys()).
+		 */
 		struct regcore_request_info user = {
 			.initiator = req->initiator,
 			.wiphy_idx = REGCORE_WIPHY_IDX_INVALID,
-			.dfs_region = regcore_current_regdom()->dfs_region,
+			.dfs_region = NL80211_DFS_UNSET,
 		};
 
 		/* before the decision, whatever it is, as cfg80211 does */
@@ -919,6 +927,44 @@ static bool regcore_user_hint_queued(void)
 	return false;
 }
 
+/* A disconnect's restore puts the user's earlier choice, @req, back in
+ * force from the copy of its last answer, without asking userspace, as
+ * cfg80211's restore_regulatory_settings(false, true) does with
+ * cfg80211_user_regdom; self-managed radios hear of it first, as they hear
+ * of every user hint. Only a copy of the same country is used: cfg80211
+ * also takes the copy for the module parameter's country when the user's
+ * choice was forgotten, and then refuses it (another alpha2), leaving its
+ * queue waiting for an answer nobody sends. False when there is no such
+ * copy or no memory for one: the caller asks userspace instead.
+ */
+static bool regcore_install_user_copy(struct regcore_request *req)
+{
+	struct regcore_request_info user = {
+		.initiator = NL80211_REGDOM_SET_BY_USER,
+		.wiphy_idx = REGCORE_WIPHY_IDX_INVALID,
+		.dfs_region = NL80211_DFS_UNSET,
+	};
+	struct regcore_regdomain *copy;
+
+	if (!regcore_user_regd ||
+	    !regcore_alpha2_equal(regcore_user_regd->alpha2, req->alpha2))
+		return false;
+	copy = regcore_regdom_copy(regcore_user_regd);
+	if (!copy)
+		return false;
+	memcpy(user.alpha2, req->alpha2, 3);
+	regcore_self_managed_notify(&user);
+	req->processed = true;
+	regcore_set_last(req);
+	regcore_install(copy);
+	regcore_update_all_wiphys(NL80211_REGDOM_SET_BY_USER);
+	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force again, set by user (its last answer, kept)\n",
+			    copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
+			    copy->n_reg_rules);
+	regcore_notify();
+	return true;
+}
+
 /* Back to the world domain, then ask again for what should be in force:
  * the user's earlier choice (the last user request that was installed),
  * else the module parameter's country (a user hint, as cfg80211 queues
@@ -934,14 +980,26 @@ static bool regcore_user_hint_queued(void)
  * crda does not know, crda missing) nothing is asked again until a hint
  * arrives from outside. A failed country element request also counts
  * towards the country elements' own bound (regcore_ie_drop()). @failed is
- * the request that could not be completed; NULL for a reload's restore
- * (regcore_reload()), which is no failure.
+ * the request that could not be completed; NULL for a reload's or a
+ * disconnect's restore, which are no failures. With @cached (a
+ * disconnect's), the user's earlier choice is installed from the copy of
+ * its last answer when there is one (regcore_install_user_copy()) rather
+ * than asked for, even when a user hint waits (it follows, as in
+ * cfg80211's restore).
+ *
+ * The world installed is the last answer to a world request. cfg80211's
+ * restores put its built-in world in force first; a restore that asks
+ * (a timeout's) then gets the world from userspace again, while a
+ * disconnect's with no user country to put back leaves cfg80211 on its
+ * built-in world until the next world request, where regcore keeps
+ * userspace's.
  */
-static void regcore_restore(const struct regcore_request *failed)
+static void regcore_restore(const struct regcore_request *failed, bool cached)
 {
 	struct regcore_request *again = NULL;
 	const char *alpha2 = NULL;
 	unsigned int failures = 0;
+	bool from_copy = false;
 
 	lockdep_assert_held(&regcore_mutex);
 	if (failed && failed->initiator == NL80211_REGDOM_SET_BY_USER &&
@@ -959,10 +1017,15 @@ static void regcore_restore(const struct regcore_request *failed)
 	regcore_restore_gen++;
 	spin_unlock(&regcore_requests_lock);
 
-	if (regcore_user_alpha2_saved)
-		alpha2 = regcore_user_alpha2;
-	else if (regcore_alpha2_is_country(regcore_param_alpha2))
+	/* The user's choice comes first, even the world ("00"), for which
+	 * nothing is asked: cfg80211's restore_alpha2() and is_an_alpha2().
+	 */
+	if (regcore_user_alpha2_saved) {
+		if (regcore_alpha2_is_country(regcore_user_alpha2))
+			alpha2 = regcore_user_alpha2;
+	} else if (regcore_alpha2_is_country(regcore_param_alpha2)) {
 		alpha2 = regcore_param_alpha2;
+	}
 	if (alpha2 && failures > REGCORE_MAX_FAILURES) {
 		pr_info_ratelimited("%u requests failed in a row: %.2s is not asked for again until a new hint\n",
 				    failures, alpha2);
@@ -981,6 +1044,11 @@ static void regcore_restore(const struct regcore_request *failed)
 	regcore_restore_custom_wiphys();
 	regcore_update_all_wiphys(NL80211_REGDOM_SET_BY_CORE);
 	regcore_notify();
+	if (again && cached && !regcore_shutting_down &&
+	    regcore_install_user_copy(again)) {
+		again = NULL;
+		from_copy = true;
+	}
 
 	spin_lock(&regcore_requests_lock);
 	if (again && (regcore_shutting_down || regcore_user_hint_queued())) {
@@ -995,8 +1063,108 @@ static void regcore_restore(const struct regcore_request *failed)
 		regcore_kick();
 	spin_unlock(&regcore_requests_lock);
 	/* We hold regcore_mutex: the worker cannot process (free) @again yet. */
-	pr_debug("settings restored: world domain in force%s%.2s\n",
-		 again ? ", asking again for " : "", again ? again->alpha2 : "");
+	if (from_copy)
+		pr_debug("settings restored: world domain in force, then the user's %.2s from its kept answer\n",
+			 regcore_current_regdom()->alpha2);
+	else
+		pr_debug("settings restored: world domain in force%s%.2s\n",
+			 again ? ", asking again for " : "",
+			 again ? again->alpha2 : "");
+}
+
+/* Is @flag set on every registered radio (true when there is none)? */
+static bool regcore_all_wiphys_have(u32 flag)
+{
+	struct regcore_wiphy *wiphy;
+
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		if (!(wiphy->regulatory_flags & flag))
+			return false;
+	return true;
+}
+
+/* A radio that reported a country element and has not disconnected
+ * since, or NULL. Context: regcore_mutex held.
+ */
+static struct regcore_wiphy *regcore_associated_wiphy(void)
+{
+	struct regcore_wiphy *wiphy;
+
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		if (READ_ONCE(wiphy->associated))
+			return wiphy;
+	return NULL;
+}
+
+/* Every radio's stations have disconnected: as cfg80211's
+ * regulatory_hint_disconnect(). When every radio ignores country elements
+ * there is nothing to undo but the beacons heard, which are forgotten
+ * (unless no radio takes beacon hints); the channels they opened stay so
+ * until they are next computed, as cfg80211 leaves them. cfg80211 asks
+ * this of its interfaces, regcore of its radios (it knows no interfaces).
+ * Otherwise the settings are restored: the country element in force
+ * goes, and the user's country comes back from its kept answer. A user
+ * request still waiting for its answer is the user's country then, as
+ * cfg80211 takes it when it asks (reg_process_hint_user()): it is asked
+ * for again (cfg80211 offers it the kept answer of another country,
+ * which it refuses, and takes the late answer to its first request).
+ */
+static void regcore_disconnected(void)
+{
+	const struct regcore_request *lr = regcore_last;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (regcore_all_wiphys_have(REGCORE_REG_COUNTRY_IE_IGNORE)) {
+		if (regcore_all_wiphys_have(REGCORE_REG_DISABLE_BEACON_HINTS))
+			return;
+		pr_debug("stations disconnected: every radio ignores country elements; beacons forgotten\n");
+		regcore_beacons_forget();
+		return;
+	}
+	if (!lr->processed && lr->initiator == NL80211_REGDOM_SET_BY_USER &&
+	    regcore_alpha2_is_country(lr->alpha2)) {
+		memcpy(regcore_user_alpha2, lr->alpha2, sizeof(lr->alpha2));
+		regcore_user_alpha2_saved = true;
+	}
+	pr_debug("stations disconnected: restoring settings\n");
+	regcore_restore(NULL, true);
+}
+
+/**
+ * regcore_hints_disconnect() - a radio's stations disconnected
+ * @wiphy: the radio; registered when the caller checked
+ *
+ * Once no radio that reported a country element is left associated, the
+ * settings are restored (regcore_disconnected()), before this returns.
+ *
+ * Context: process context; takes regcore_mutex.
+ * Return: 0; -EINVAL when the radio is no longer registered; -ESHUTDOWN
+ * while regcore unloads.
+ */
+int regcore_hints_disconnect(struct regcore_wiphy *wiphy)
+{
+	struct regcore_wiphy *other;
+	int err = 0;
+
+	mutex_lock(&regcore_mutex);
+	if (regcore_shutting_down) {
+		err = -ESHUTDOWN;
+		goto out;
+	}
+	if (!wiphy->registered) {
+		err = -EINVAL;
+		goto out;
+	}
+	WRITE_ONCE(wiphy->associated, false);
+	other = regcore_associated_wiphy();
+	if (other)
+		pr_debug("%s disconnected; %s is still associated: nothing restored\n",
+			 wiphy->name, other->name);
+	else
+		regcore_disconnected();
+out:
+	mutex_unlock(&regcore_mutex);
+	return err;
 }
 
 /* Userspace did not answer in time: drop the request and restore. */
@@ -1022,7 +1190,7 @@ static void regcore_timeout_fn(struct kthread_work *work)
 			    regcore_initiator_name(lr->initiator), lr->alpha2,
 			    lr->timeout_ms);
 	lr->processed = true;
-	regcore_restore(lr);
+	regcore_restore(lr, false);
 out:
 	mutex_unlock(&regcore_mutex);
 }
@@ -1116,6 +1284,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 				     struct netlink_ext_ack *extack)
 {
 	struct regcore_request *lr = regcore_last;
+	struct regcore_regdomain *user_copy = NULL;
 	int err;
 
 	lockdep_assert_held(&regcore_mutex);
@@ -1144,6 +1313,10 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		err = regcore_set_rd_core(rd);
 		break;
 	case NL80211_REGDOM_SET_BY_USER:
+		/* Kept for a disconnect's restore; without memory for the
+		 * copy, that restore asks userspace instead.
+		 */
+		user_copy = regcore_regdom_copy(rd);
 		err = regcore_set_rd_user(rd, lr);
 		break;
 	case NL80211_REGDOM_SET_BY_DRIVER:
@@ -1157,6 +1330,8 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		break;
 	}
 	/* From here on rd is installed, kept by a radio, or ours to free. */
+	if (err)
+		regcore_regdom_free(user_copy);
 	if (err == -ENOMEM)
 		goto refuse;
 
@@ -1173,7 +1348,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 					   "the domain cannot be applied; settings restored");
 			pr_info_ratelimited("the answer for %.2s cannot be applied (%d): restoring settings\n",
 					    lr->alpha2, err);
-			regcore_restore(lr);
+			regcore_restore(lr, false);
 		}
 		return err;
 	}
@@ -1181,6 +1356,8 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 	if (lr->initiator == NL80211_REGDOM_SET_BY_USER) {
 		memcpy(regcore_user_alpha2, lr->alpha2, sizeof(lr->alpha2));
 		regcore_user_alpha2_saved = true;
+		regcore_regdom_free(regcore_user_regd);
+		regcore_user_regd = user_copy;
 	}
 	spin_lock(&regcore_requests_lock);
 	regcore_failures_reset();
@@ -1346,6 +1523,8 @@ void regcore_hints_exit(void)
 
 	mutex_lock(&regcore_mutex);
 	regcore_beacons_forget();
+	regcore_regdom_free(regcore_user_regd);
+	regcore_user_regd = NULL;
 	regcore_set_last(&regcore_core_world);
 	regcore_install(&regcore_builtin_world);
 	regcore_install_world(&regcore_builtin_world);

@@ -394,6 +394,48 @@ int regcore_regulatory_hint(struct regcore_wiphy *wiphy, const char *alpha2)
 EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
 
 /**
+ * regcore_hint_disconnect() - the radio's stations disconnected
+ * @wiphy: a registered radio
+ *
+ * Call it when none of the radio's interfaces is connected or beaconing
+ * any more (cfg80211 calls its regulatory_hint_disconnect() once all of
+ * its interfaces are idle): what the access points said no longer holds.
+ * A radio counts as associated from its regcore_country_ie_hint() to its
+ * regcore_hint_disconnect(); once none is left, the settings are restored
+ * as cfg80211 does then, before the call returns: the world domain, the
+ * country element in force dropped, the beacons heard forgotten, custom
+ * radios back on their own domain, then the user's earlier country put
+ * back in force from its last answer, without asking userspace (or asked
+ * for, when no answer was kept); hints that were waiting follow. A user
+ * request still waiting for its answer is asked for again. Self-managed
+ * radios keep their channels; their notifier hears the user's country
+ * again. When every registered radio ignores country elements
+ * (%REGCORE_REG_COUNTRY_IE_IGNORE), only the beacons heard are forgotten.
+ * A country element the radio reports after the call is a new one, even
+ * for the same country.
+ *
+ * Context: process context; may sleep. Not from a reg_notifier nor under
+ * regcore_wiphy_lock().
+ * Return: 0 when taken (whether or not anything was restored); -EINVAL
+ * for a missing or unregistered radio; -ESHUTDOWN while regcore unloads.
+ */
+int regcore_hint_disconnect(struct regcore_wiphy *wiphy)
+{
+	int err;
+
+	if (!wiphy || !READ_ONCE(wiphy->registered)) {
+		pr_err_ratelimited("refused disconnect hint: the radio is not registered\n");
+		return -EINVAL;
+	}
+	err = regcore_hints_disconnect(wiphy);
+	if (err == -EINVAL)
+		pr_err_ratelimited("refused disconnect hint from %s: the radio is not registered\n",
+				   wiphy->name);
+	return err;
+}
+EXPORT_SYMBOL_GPL(regcore_hint_disconnect);
+
+/**
  * regcore_country_ie_hint() - the radio saw an 802.11d country element
  * @wiphy: a registered radio
  * @band: the band the element was seen on
@@ -405,10 +447,12 @@ EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
  * as cfg80211 is told of it: a repeat of the radio's last element (same
  * country, no restore since) is dropped, so a driver that reports every
  * beacon costs nothing, and a later repeat after a user hint does not undo
- * it. This differs from cfg80211 in one case: a new association to an
- * access point of the same country after a user or driver hint asks
- * cfg80211 for the country again, and regcore not (it has no disconnect
- * call yet to tell a new association from a beacon). Also dropped before
+ * it. An element after regcore_hint_disconnect() counts as new, even for
+ * the same country: the restore it brings ends the repeats. This differs from cfg80211 in
+ * one case: a new association to an access point of the same country,
+ * without a disconnect hint between (the driver did not give one), after
+ * a user or driver hint asks cfg80211 for the country again, and regcore
+ * not. Also dropped before
  * it is queued: while a country element of a registered radio is in force
  * (or being asked for), as cfg80211 does; for a radio with
  * REGCORE_REG_COUNTRY_IE_IGNORE; and for 300 s after 10 failed country
@@ -436,6 +480,10 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 			 wiphy->name, country_ie_len);
 		return -EINVAL;
 	}
+	/* associated, whatever becomes of the element: until the driver's
+	 * regcore_hint_disconnect()
+	 */
+	WRITE_ONCE(wiphy->associated, true);
 	alpha2[0] = country_ie[0];
 	alpha2[1] = country_ie[1];
 	alpha2[2] = '\0';

@@ -7,7 +7,8 @@
  * HT/VHT capabilities, so one scenario can run on regcore (regsim) and on
  * cfg80211 (mac80211_hwsim) and the channel tables be compared. The
  * regtest parameter reproduces hwsim's regtest scenarios with the same
- * numbers, countries and custom domains.
+ * numbers, countries and custom domains; with ieignore=1 the radios of the
+ * radios parameter ignore country elements (REGCORE_REG_COUNTRY_IE_IGNORE).
  *
  * Controls for tests, under /sys/module/regsim/parameters/:
  *   hint        write "N XX": radio N's driver calls regulatory_hint(XX);
@@ -55,6 +56,9 @@
  *               with sync regcore_set_wiphy_regd_sync() under
  *               regcore_wiphy_lock(); the write fails with the call's
  *               error
+ *   disconnect  write "N": radio N's stations disconnected
+ *               (regcore_hint_disconnect()); the write fails with the
+ *               call's error
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
@@ -89,6 +93,10 @@ enum regsim_regtest {
 static int radios = 2;
 module_param(radios, int, 0444);
 MODULE_PARM_DESC(radios, "Number of simulated radios (1-16, default 2)");
+
+static bool ieignore;
+module_param(ieignore, bool, 0444);
+MODULE_PARM_DESC(ieignore, "The radios of the radios parameter ignore country elements");
 
 static int regtest = REGSIM_REGTEST_DISABLED;
 module_param(regtest, int, 0444);
@@ -443,7 +451,10 @@ out_free:
 static int regsim_radio_add(struct regsim_radio *radio, int i)
 {
 	struct regsim_setup s = regsim_scenario(i);
-	int err = regsim_radio_setup(radio, &s, i);
+	int err;
+
+	s.ie_ignore |= ieignore;
+	err = regsim_radio_setup(radio, &s, i);
 
 	/* A hint that could not be given leaves the radio registered. */
 	return radio->wiphy ? 0 : err;
@@ -500,6 +511,27 @@ static const struct kernel_param_ops regsim_hint_ops = {
 };
 module_param_cb(hint, &regsim_hint_ops, NULL, 0200);
 MODULE_PARM_DESC(hint, "Write \"N XX\": radio N's driver hints country XX");
+
+static int regsim_set_disconnect(const char *val,
+				 const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	const char *rest;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && !*rest)
+		err = regcore_hint_disconnect(radio->wiphy);
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_disconnect_ops = {
+	.set = regsim_set_disconnect,
+};
+module_param_cb(disconnect, &regsim_disconnect_ops, NULL, 0200);
+MODULE_PARM_DESC(disconnect, "Write \"N\": radio N's stations disconnected");
 
 static int regsim_set_country_ie(const char *val,
 				 const struct kernel_param *kp)
@@ -801,6 +833,10 @@ static int regsim_misuse(void)
 				   regulatory_hint(fresh, "DE"));
 	ok &= regsim_expect_einval("beacon hint from an unregistered radio",
 				   regcore_beacon_hint(fresh, &chan, GFP_KERNEL));
+	ok &= regsim_expect_einval("disconnect hint from NULL",
+				   regcore_hint_disconnect(NULL));
+	ok &= regsim_expect_einval("disconnect hint from an unregistered radio",
+				   regcore_hint_disconnect(fresh));
 	band.n_channels = 0;
 	fresh->bands[NL80211_BAND_2GHZ] = &band;
 	ok &= regsim_expect_einval("registering a band without channels",

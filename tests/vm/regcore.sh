@@ -204,6 +204,21 @@ rc_chan() {
 	rc_channels "$1" "${3:-regcore}" | grep "^$2 "
 }
 
+# rc_no_ir PHY FREQ [FAMILY]: the channel is NO_IR
+rc_no_ir() {
+	rc_chan "$1" "$2" "${3:-regcore}" | grep -qw no_ir
+}
+# rc_ir PHY FREQ [FAMILY]: the channel is enabled and not NO_IR
+rc_ir() {
+	rc_chan "$1" "$2" "${3:-regcore}" | grep -v disabled | grep -q . &&
+		! rc_no_ir "$@"
+}
+
+# rc_notified RADIO: how often regsim's radio RADIO's notifier ran
+rc_notified() {
+	cut -d' ' -f$(($1 + 1)) /sys/module/regsim/parameters/notified
+}
+
 # rc_table PHY: the radio's channels as regctl phy prints them, less the
 # DFS state lines (they count the seconds since the last change).
 rc_table() {

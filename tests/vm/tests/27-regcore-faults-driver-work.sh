@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Allocation failures beyond netlink (debug kernel: failslab, fail-nth): a
-# driver registering radios and giving hints, regcore's worker thread
-# asking userspace and restoring after a timeout, and the unload. Each
+# driver registering radios and giving hints or reporting a disconnect,
+# regcore's worker thread asking userspace and restoring after a timeout,
+# and the unload. Each
 # path runs again and again with one more fault-injection point failing
 # (the 1st, the 2nd, ... until the path passes fewer points than that).
 # Whatever fails: an error code or a complete step, never a half-applied
@@ -210,6 +211,56 @@ diag "worker, user hint: $injected fault points failed in turn, $asked requests 
 expect_eq "worker, user hint: each failure drops the request whole or asks for it" "" "${bad#?}"
 check "worker, user hint: the loop got past the last fault point" test $n -lt 200
 check "worker, user hint: at least one fault point was reached" test $injected -gt 0
+
+# --- a disconnect's restore (regsim's disconnect control: the driver's
+# regcore_hint_disconnect(), which restores before it returns), with the
+# user's country kept (group 45 has the country element it ends). The
+# world goes in force, then the user's country from its kept answer;
+# without memory for the copy, the country is asked for again; without
+# memory for that request, the world stays (as after any restore), and a
+# user hint brings the country back. Whole states only.
+t0=$(rc_now)
+n=0 injected=0 kept=0 asked=0 bad=
+while [ $n -lt 200 ]; do
+	n=$((n + 1))
+	user=$cur
+	rc_mark
+	out=$(failnth $n write $P/disconnect 0 2>&1)
+	case $out in
+	*"result: 0 OK"*) ;;
+	*"result: -12 ENOMEM"*)
+		# refused before it reached regcore (the write's own buffer):
+		# the disconnect is reported again
+		rc_log | grep -q "settings restored" && bad="$bad
+fault $n: the write failed, yet the settings were restored"
+		rc_mark
+		echo 0 >$P/disconnect
+		;;
+	*) bad="$bad
+fault $n: unexpected answer: $out" ;;
+	esac
+	rc_log | grep -qE "settings restored: world domain in force(, then the user's $user from its kept answer|, asking again for $user)?\$" ||
+		bad="$bad
+fault $n: the settings were not restored"
+	if rc_log | grep -q "from its kept answer\$"; then
+		kept=$((kept + 1))
+	elif rc_log | grep -q "asking again for $user\$"; then
+		asked=$((asked + 1))
+		rc_pending "$user" && rc_answer "$user" >/dev/null
+	else
+		rc_consistent 00 >/dev/null || bad="$bad
+fault $n: nothing was asked for again, but the world is not whole"
+		rc_set "$user"
+	fi
+	rc_consistent "$user" >/dev/null || bad="$bad
+fault $n: the restore did not end with $user whole"
+	case $out in *"fail-nth: not reached"*) break ;; esac
+	injected=$((injected + 1))
+done
+diag "disconnect: $injected fault points failed in turn, $kept restores from the kept answer, $asked asked again ($(rc_elapsed "$t0") s)"
+expect_eq "disconnect: each failure ends in a whole state with the user's country" "" "${bad#?}"
+check "disconnect: the loop got past the last fault point" test $n -lt 200
+check "disconnect: at least one fault point was reached" test $injected -gt 0
 
 # --- the worker thread: a timeout and the restore after it
 t0=$(rc_now)

@@ -14,7 +14,8 @@
 # the world), the first beaconing as an access point at 5745 MHz, the
 # second scanning there; regsim's second radio reports the same beacon.
 # The channel tables, and the notifications as iw event prints them,
-# must be the same.
+# must be the same; then the access point stops, and the disconnect's
+# restore must be the same on both sides.
 . /regvm/lib.sh
 . /regvm/regcore.sh
 . /regvm/sidebyside.sh
@@ -26,22 +27,9 @@ sbs_begin
 P=/sys/module/regsim/parameters
 mon_pids=
 
-# no_ir PHY FREQ [FAMILY]: the channel is NO_IR
-no_ir() {
-	rc_chan "$1" "$2" "${3:-regcore}" | grep -qw no_ir
-}
-# ir PHY FREQ [FAMILY]: the channel is enabled and not NO_IR
-ir() {
-	rc_chan "$1" "$2" "${3:-regcore}" | grep -v disabled | grep -q . &&
-		! no_ir "$@"
-}
 # beacon RADIO FREQ: regsim's radio RADIO heard a beacon at FREQ MHz
 beacon() {
 	echo "$1 $2" >"$P/beacon"
-}
-# notified RADIO: how often that regsim radio's notifier ran
-notified() {
-	cut -d' ' -f$(($1 + 1)) "$P/notified"
 }
 # hint_blocks FILE: each beacon hint of iw event's (or regctl monitor's)
 # output on one line, sorted (cfg80211 walks its radios newest first)
@@ -67,18 +55,18 @@ check "regsim loads two radios" modprobe regsim radios=2
 check "a radio that disables beacon hints registers" sh -c "echo 'add nobeacon' >$P/spare"
 check "a radio whose notifier runs on beacon hints registers" sh -c "echo 'add beaconnotify' >$P/spare"
 for phy in rphy0 rphy1 rphy2 rphy3; do
-	check "the world domain has $phy's 5745 MHz NO_IR" no_ir "$phy" 5745
+	check "the world domain has $phy's 5745 MHz NO_IR" rc_no_ir "$phy" 5745
 done
 before0=$(rc_channels rphy0 regcore full)
 notified_before=$(cat "$P/notified")
-notified3=$(notified 3)
+notified3=$(rc_notified 3)
 monitor_start bh
 
 check "radio 0 reports a beacon at 5745 MHz" beacon 0 5745
-check "5745 MHz loses NO_IR on the radio that heard it" wait_until 10 ir rphy0 5745
-check "... and on the other radio roaming the world" ir rphy1 5745
-check "... and on the radio whose notifier runs on beacon hints" ir rphy3 5745
-check "... but not on the radio that disables beacon hints" no_ir rphy2 5745
+check "5745 MHz loses NO_IR on the radio that heard it" wait_until 10 rc_ir rphy0 5745
+check "... and on the other radio roaming the world" rc_ir rphy1 5745
+check "... and on the radio whose notifier runs on beacon hints" rc_ir rphy3 5745
+check "... but not on the radio that disables beacon hints" rc_no_ir rphy2 5745
 after0=$(rc_channels rphy0 regcore full)
 expect_eq "nothing else of radio 0's channels changed" \
 	"$(printf '%s\n' "$before0" | grep -v '^5745 ')" "$(printf '%s\n' "$after0" | grep -v '^5745 ')"
@@ -86,7 +74,7 @@ expect_eq "5745 MHz changed only by NO_IR and the old NO_IBSS" \
 	"$(printf '%s\n' "$before0" | grep '^5745 ' | sed 's/no_ir,no_ibss,\{0,1\}//; s/,$//')" \
 	"$(printf '%s\n' "$after0" | grep '^5745 ')"
 expect_eq "the notifier of the radio that asked for it ran once more" \
-	"$((notified3 + 1))" "$(notified 3)"
+	"$((notified3 + 1))" "$(rc_notified 3)"
 expect_eq "the other radios' notifiers did not run" \
 	"$(echo "$notified_before" | cut -d' ' -f1-3)" "$(cut -d' ' -f1-3 "$P/notified")"
 
@@ -94,12 +82,12 @@ expect_eq "the other radios' notifiers did not run" \
 # that the worker went past it.
 check "a beacon on a radar channel (5260 MHz) is accepted" beacon 0 5260
 check "a beacon at 5180 MHz is accepted twice" sh -c "echo '0 5180' >$P/beacon && echo '1 5180' >$P/beacon"
-check "5180 MHz loses NO_IR" wait_until 10 ir rphy1 5180
-check "the radar channel 5260 MHz keeps NO_IR" no_ir rphy0 5260
+check "5180 MHz loses NO_IR" wait_until 10 rc_ir rphy1 5180
+check "the radar channel 5260 MHz keeps NO_IR" rc_no_ir rphy0 5260
 # 2.4 GHz: channels 12 to 14 only
 for f in 2467 2484; do
 	check "a beacon at $f MHz lifts NO_IR" sh -c "echo '0 $f' >$P/beacon"
-	check "$f MHz loses NO_IR" wait_until 10 ir rphy1 "$f"
+	check "$f MHz loses NO_IR" wait_until 10 rc_ir rphy1 "$f"
 done
 check_fails "a beacon at a frequency the radio does not have is refused" \
 	sh -c "echo '0 1234' >$P/beacon"
@@ -128,7 +116,7 @@ expect_eq "regctl --json monitor prints a line per notification" 12 \
 monitor_start bh2
 check "regctl reload is accepted" regctl reload
 expect_eq "the reload asks for the world" 00 "$(rc_serve regcore)"
-check "5745 MHz keeps no NO_IR after the radios are computed again" ir rphy0 5745
+check "5745 MHz keeps no NO_IR after the radios are computed again" rc_ir rphy0 5745
 monitor_stop
 expect_eq "each beacon is applied again, with a notification" \
 	"$want" "$(hint_blocks /tmp/bh2.txt)"
@@ -137,7 +125,7 @@ expect_eq "each beacon is applied again, with a notification" \
 # misuse checks registered radios of their own meanwhile).
 check "one more radio registers" sh -c "echo add >$P/spare"
 newest=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .name')
-check "the new radio's 5745 MHz has no NO_IR" ir "$newest" 5745
+check "the new radio's 5745 MHz has no NO_IR" rc_ir "$newest" 5745
 
 # A restore forgets every beacon: FR is asked for and never answered (no
 # user's choice is in force yet, so nothing is asked for again after it).
@@ -150,28 +138,28 @@ echo 60000 >/sys/module/regcore/parameters/crda_timeout_ms
 rc_serve_reset	# FR stays unanswered
 expect_eq "the world is in force after the restore" 00 "$(rc_alpha2)"
 for phy in rphy0 rphy1 "$newest"; do
-	check "$phy's 5745 MHz is NO_IR again: the beacons are forgotten" no_ir "$phy" 5745
+	check "$phy's 5745 MHz is NO_IR again: the beacons are forgotten" rc_no_ir "$phy" 5745
 done
 # The worker applies beacons also while a request waits for its answer.
 rc_serve_reset
 regctl set DE
 check "a user's DE is pending" rc_pending DE
 check "a new beacon at 5745 MHz is accepted while DE is pending" beacon 1 5745
-check "... and lifts NO_IR before DE is answered" wait_until 10 ir rphy0 5745
+check "... and lifts NO_IR before DE is answered" wait_until 10 rc_ir rphy0 5745
 expect_eq "regcore asked for DE" DE "$(rc_serve regcore)"
 
 # A country in force: radios that follow it do not roam the world; a
 # radio on a custom domain still does (no country element in force).
 check "a user's US is accepted" regctl set US
 expect_eq "regcore asks for US" US "$(rc_serve regcore)"
-check "US has 5865 MHz NO_IR" no_ir rphy0 5865
+check "US has 5865 MHz NO_IR" rc_no_ir rphy0 5865
 check "a radio on hwsim's first custom domain registers" sh -c "echo 'add custom' >$P/spare"
 custom=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .name')
-check "under US, the custom radio's 5865 MHz is NO_IR" no_ir "$custom" 5865
+check "under US, the custom radio's 5865 MHz is NO_IR" rc_no_ir "$custom" 5865
 monitor_start bh3
 check "a beacon at 5865 MHz is accepted" beacon 0 5865
-check "the custom radio's 5865 MHz loses NO_IR" wait_until 10 ir "$custom" 5865
-check "rphy0's 5865 MHz keeps NO_IR: it follows US" no_ir rphy0 5865
+check "the custom radio's 5865 MHz loses NO_IR" wait_until 10 rc_ir "$custom" 5865
+check "rphy0's 5865 MHz keeps NO_IR: it follows US" rc_no_ir rphy0 5865
 monitor_stop
 expect_eq "one notification: the custom radio's" \
 	"$(block "${custom#rphy}" 5865 173)" "$(hint_blocks /tmp/bh3.txt)"
@@ -198,7 +186,7 @@ scan_until_hint() {
 	for try in 1 2 3 4 5 6 7 8 9 10; do
 		# bounded: on a loaded host a scan was seen never to end
 		timeout 20 iw dev "$sta" scan freq 5745 >/dev/null 2>&1
-		ir phy1 5745 nl80211 && return 0
+		rc_ir phy1 5745 nl80211 && return 0
 		sleep 0.2
 	done
 	return 1
@@ -239,7 +227,7 @@ mon_pids="$mon_pids $!"
 sleep 1
 check "$step: phy1 hears the access point at 5745 MHz, and cfg80211 lifts NO_IR" scan_until_hint
 check "$step: regsim's radio 1 reports the same beacon" beacon 1 5745
-check "$step: regcore lifts NO_IR too" wait_until 10 ir rphy1 5745
+check "$step: regcore lifts NO_IR too" wait_until 10 rc_ir rphy1 5745
 sleep 1
 monitor_stop
 compare "$step, after a beacon at 5745 MHz"
@@ -262,4 +250,38 @@ compare "$step, after a user's DE"
 iwb=$(hint_blocks /tmp/side2-nl.txt)
 expect_match "$step: cfg80211 applied the beacon again" 'beacon hint' "$iwb"
 expect_eq "$step: regcore applied it again the same way" "$iwb" "$(hint_blocks /tmp/side2-rc.txt)"
+
+# Every station disconnected: cfg80211 restores once its access point
+# stops (___cfg80211_stop_ap() schedules its disconnect work, which finds
+# every interface idle and calls regulatory_hint_disconnect()); regsim's
+# radio 0 says the same with regcore_hint_disconnect(). Both forget the
+# beacon, install the world, and put the user's DE back from the copy of
+# its answer, without asking userspace.
+rc_serve_reset
+monitor_start side3-rc regcore
+monitor_start side3-nl nl80211
+rc_mark
+check "$step: cfg80211's access point stops" iw dev "$ap" ap stop
+check "$step: cfg80211 restores: the world, then DE" \
+	wait_until 10 grep -q 'set to DE by a user request' /tmp/side3-nl.txt
+check "$step: regsim's radio 0 reports its stations disconnected" sh -c "echo 0 >$P/disconnect"
+check "$step: regcore restores: the world, then DE" \
+	wait_until 10 grep -q 'set to DE by a user request' /tmp/side3-rc.txt
+monitor_stop
+compare "$step, after the disconnect"
+# One difference, by design: cfg80211 names radio 0 in the world's
+# notification of this restore. The request it installs there,
+# core_request_world, is a static whose wiphy_idx is left at 0 rather
+# than WIPHY_IDX_INVALID, and nl80211_reg_change_event_fill() puts any
+# index of a radio that exists. regcore names no radio, as in the world's
+# other notifications (and cfg80211's own for a core request it queues,
+# regulatory_hint_core()): a listener that takes a notification naming a
+# radio as that radio's alone would miss it.
+expect_match "$step: cfg80211 names phy #0 in the world's notification" \
+	'^phy #0: regulatory domain change: set to world roaming' "$(cat /tmp/side3-nl.txt)"
+expect_eq "$step: regcore's notifications are cfg80211's, without that phy #0" \
+	"$(sed 's/^phy #0: \(regulatory domain change: set to world roaming\)/\1/' /tmp/side3-nl.txt)" \
+	"$(cat /tmp/side3-rc.txt)"
+expect_eq "$step: cfg80211 asked userspace for nothing" "" "$(rc_serve nl80211)"
+expect_eq "$step: regcore asked userspace for nothing" "" "$(rc_serve regcore)"
 exit 0

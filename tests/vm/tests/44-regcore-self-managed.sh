@@ -34,10 +34,6 @@ trap 'kill $mon_pids 2>/dev/null; rc_unload; rc_unmask_crda' EXIT
 P=/sys/module/regsim/parameters
 mon_pids=
 
-# notified RADIO: how often that regsim radio's notifier ran
-notified() {
-	cut -d' ' -f$(($1 + 1)) "$P/notified"
-}
 # own PHY: the country line of PHY's own domain in regctl get, with the
 # line above it ("phy#N (self-managed)" as iw reg get prints it)
 own() {
@@ -159,21 +155,21 @@ check "the self-managed radio's 5745 MHz keeps its firmware's NO_IR" \
 
 # --- a user hint: the firmware hears it (from the notifier, under
 # regcore's lock) before regcore decides anything
-n1=$(notified 1)	# regsim's radio 1: the first spare left, $sm1
+n1=$(rc_notified 1)	# regsim's radio 1: the first spare left, $sm1
 rc_mark
 check "a user's DE is accepted" regctl set DE
 check "regcore asks userspace for DE" rc_pending DE
 check "before DE is answered, the firmware has given the radio DE" \
 	wait_until 10 is_own $sm1 DE
 expect_eq "the self-managed radio's notifier ran once, for the user hint" \
-	$((n1 + 1)) "$(notified 1)"
+	$((n1 + 1)) "$(rc_notified 1)"
 check "the self-managed radio's channels are still its firmware's" fw_table_ok $sm1
 expect_eq "regcore's DE is answered" DE "$(rc_serve regcore)"
 rc_ref DE rphy0
 check "the radio regcore manages follows DE" rc_consistent_except $sm1 DE
 check "the self-managed radio's channels do not follow DE" fw_table_ok $sm1
 expect_eq "its notifier did not run for DE's installation" \
-	$((n1 + 1)) "$(notified 1)"
+	$((n1 + 1)) "$(rc_notified 1)"
 
 # --- a self-managed radio registered while the user's DE is in force
 check "a second self-managed radio registers, its firmware silent" \
@@ -181,7 +177,7 @@ check "a second self-managed radio registers, its firmware silent" \
 sm2=rphy$(newest)
 check "its notifier heard the user's DE at registration; its firmware gave DE" \
 	is_own $sm2 DE
-expect_eq "its notifier ran once" 1 "$(notified 2)"
+expect_eq "its notifier ran once" 1 "$(rc_notified 2)"
 check "its channels follow its firmware's domain" fw_table_ok $sm2
 
 # --- the driver gives domains: through the worker, and at once
@@ -190,7 +186,7 @@ check "the firmware of radio 1 gives AU (regcore_set_wiphy_regd)" \
 check "the worker applies AU" wait_until 10 is_own $sm1 AU
 check "radio 1's channels follow its firmware's AU" fw_table_ok $sm1 AU
 expect_eq "radio 1's notifier did not run for its driver's AU" \
-	$((n1 + 1)) "$(notified 1)"
+	$((n1 + 1)) "$(rc_notified 1)"
 check "the firmware of radio 2 gives NZ under regcore's lock (_sync)" \
 	sh -c "echo '2 NZ sync' >$P/self_regd"
 check "NZ is in force on radio 2 when the call returns" is_own $sm2 NZ
@@ -205,10 +201,10 @@ check "a self-managed radio with REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER registers" 
 sm3=rphy$(newest)
 check "its firmware gave it the user's DE" is_own $sm3 DE
 expect_eq "its notifier ran twice: the user's DE, then its driver's DE" \
-	2 "$(notified 3)"
+	2 "$(rc_notified 3)"
 check "its firmware gives AU" sh -c "echo '3 AU' >$P/self_regd"
 check "the worker applies AU" wait_until 10 is_own $sm3 AU
-expect_eq "its notifier ran once more, for its driver's AU" 3 "$(notified 3)"
+expect_eq "its notifier ran once more, for its driver's AU" 3 "$(rc_notified 3)"
 check "it unregisters" sh -c "echo del >$P/spare"
 
 # --- nothing else changes a self-managed radio
