@@ -10,7 +10,7 @@
 #
 # Count and seed from the kernel command line (make check-hardening):
 #   regvm.nlfuzz_count=N   messages of the mixed run (default 100000 on
-#                          Debian's kernel, 20000 on the debug kernel); a
+#                          Debian's kernel, 10000 on the debug kernel); a
 #                          tenth of it, at least 2000, for nobody alone
 #   regvm.nlfuzz_seed=S    nlfuzz's seed (default: new, printed)
 . /regvm/lib.sh
@@ -18,9 +18,9 @@
 require_module regcore regsim
 
 # the bounded default of make check: about 30 s on Debian's kernel (about
-# 7,000 messages/s mixed under TCG), about 30 s on the debug kernel (700/s)
+# 7,000 messages/s mixed under TCG), about 15 s on the debug kernel (700/s)
 default=100000
-is_debug && default=20000
+is_debug && default=10000
 count=$(regvm_param nlfuzz_count $default)
 seed=$(regvm_param nlfuzz_seed "")
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
@@ -105,13 +105,16 @@ expect_no_match "no kernel error report while fuzzing" . \
 	"$(kernel_bad_lines "$(rc_log)")"
 
 # The queue drains (crda answers or the requests time out): then the
-# domain in force is one a valid answer for the countries sent set.
+# domain in force is one a valid answer set: the world or a country. Not
+# only those of $COUNTRIES: nlfuzz also sends random pairs of letters of
+# either case, which are valid hints (regcore, like cfg80211, takes
+# either case), and crda answers those of the database (seen: CY).
 udev_settle
 sleep 2
 udev_settle
 cur=$(rc_alpha2)
-expect_match "the domain in force ($cur) is one of $COUNTRIES" \
-	"^($(echo $COUNTRIES | tr ',' '|'))\$" "$cur"
+expect_match "the domain in force ($cur) is the world or a country" \
+	'^(00|[A-Z][A-Z])$' "$cur"
 # The fuzzer's valid hints can still fill the queue (64): each one crda
 # cannot answer waits out its timeout, and a user hint meanwhile gets
 # EBUSY, "try again later". A user's retries are taken once there is
