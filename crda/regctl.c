@@ -62,8 +62,8 @@ static const struct regctl_cmd regctl_cmds[] = {
 	{ "get", NULL, cmd_get,
 	  "Print the current regulatory domains (global, then each wiphy's own), as `iw reg get`.",
 	  true },
-	{ "set", "<ISO/IEC 3166-1 alpha2>", cmd_set,
-	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. Needs CAP_NET_ADMIN.",
+	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2>", cmd_set,
+	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). Needs CAP_NET_ADMIN.",
 	  false },
 	{ "reload", NULL, cmd_reload,
 	  "Have the kernel re-read its regulatory database and re-apply the country in force, as `iw reg reload` (regcore on the crda path asks crda again); a refused database leaves the domain as it was. Needs CAP_NET_ADMIN.",
@@ -178,11 +178,20 @@ static int cmd_get(struct regctl *rc, int argc, char **argv)
 static int cmd_set(struct regctl *rc, int argc, char **argv)
 {
 	const char *what = "asking for the regulatory domain";
+	uint32_t type = NL80211_USER_REG_HINT_USER;
 	struct regnl_status st;
 	struct regnl *nl;
 	int r;
 
-	if (argc != 1)
+	if (argc == 2 && !strcmp(argv[0], "--cell-base")) {
+		type = NL80211_USER_REG_HINT_CELL_BASE;
+		argc--;
+		argv++;
+	}
+	/* an option where the country should be: the usage, not "not an
+	 * alpha2"
+	 */
+	if (argc != 1 || argv[0][0] == '-')
 		return SHOW_USAGE;
 	if (!regdom_alpha2_valid(argv[0])) {
 		fprintf(rc->err,
@@ -193,7 +202,7 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 	r = open_family(rc, &nl, what);
 	if (r)
 		return r;
-	r = regnl_req_set_reg(nl, argv[0], &st);
+	r = regnl_req_set_reg_type(nl, argv[0], type, &st);
 	regnl_close(nl);
 	if (r)
 		return report(rc, &st, what);

@@ -99,6 +99,14 @@ too_big:
 int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
 			    const char *alpha2, struct regnl_status *st)
 {
+	return regnl_build_req_set_reg_type(out, family_id, alpha2,
+					    NL80211_USER_REG_HINT_USER, st);
+}
+
+int regnl_build_req_set_reg_type(struct nl_msg **out, int family_id,
+				 const char *alpha2, uint32_t type,
+				 struct regnl_status *st)
+{
 	struct nl_msg *msg;
 
 	regnl_st_clear(st);
@@ -106,8 +114,11 @@ int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
 	if (!regdom_alpha2_valid(alpha2))
 		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
 				  "not a valid ISO/IEC 3166-1 alpha2 (two upper-case letters, or 00 for world)");
-	msg = regnl_msg_new(family_id, NL80211_CMD_REQ_SET_REG, 0, 16);
-	if (!msg || nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, alpha2)) {
+	msg = regnl_msg_new(family_id, NL80211_CMD_REQ_SET_REG, 0, 32);
+	/* a plain user hint carries no type, as iw sends it */
+	if (!msg || nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, alpha2) ||
+	    (type != NL80211_USER_REG_HINT_USER &&
+	     nla_put_u32(msg, NL80211_ATTR_USER_REG_HINT_TYPE, type))) {
 		nlmsg_free(msg);
 		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
 	}
@@ -272,10 +283,18 @@ int regnl_set_reg(struct regnl *nl, const struct regdom *rd,
 int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 		      struct regnl_status *st)
 {
+	return regnl_req_set_reg_type(nl, alpha2, NL80211_USER_REG_HINT_USER,
+				      st);
+}
+
+int regnl_req_set_reg_type(struct regnl *nl, const char *alpha2,
+			   uint32_t type, struct regnl_status *st)
+{
 	struct nl_msg *msg;
 	int r;
 
-	r = regnl_build_req_set_reg(&msg, regnl_family_id(nl), alpha2, st);
+	r = regnl_build_req_set_reg_type(&msg, regnl_family_id(nl), alpha2,
+					 type, st);
 	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }
 

@@ -160,6 +160,16 @@ int regnl_build_req_set_reg(struct nl_msg **out, int family_id,
 			    const char *alpha2, struct regnl_status *st);
 
 /*
+ * The same with a hint type (enum nl80211_user_reg_hint_type): a type
+ * other than NL80211_USER_REG_HINT_USER goes in
+ * NL80211_ATTR_USER_REG_HINT_TYPE (NL80211_USER_REG_HINT_CELL_BASE: a
+ * cellular base station's country).
+ */
+int regnl_build_req_set_reg_type(struct nl_msg **out, int family_id,
+				 const char *alpha2, uint32_t type,
+				 struct regnl_status *st);
+
+/*
  * A domain as carried by a message: SET_REG, or a GET_REG reply with what
  * the kernel adds around the domain.
  */
@@ -209,6 +219,10 @@ int regnl_set_reg(struct regnl *nl, const struct regdom *rd,
 /* Send a user hint (NL80211_CMD_REQ_SET_REG) for alpha2 and wait for the ack. */
 int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 		      struct regnl_status *st);
+
+/* The same with a hint type, as regnl_build_req_set_reg_type(). */
+int regnl_req_set_reg_type(struct regnl *nl, const char *alpha2,
+			   uint32_t type, struct regnl_status *st);
 
 /*
  * Ask the family to re-read its regulatory database and re-apply the

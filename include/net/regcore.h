@@ -302,6 +302,15 @@ struct regcore_band {
  *	driver, the domain's alpha2 and the radio (cfg80211's
  *	WIPHY_FLAG_NOTIFY_REGDOM_BY_DRIVER, which 6.12 has and 6.1 lacks).
  *	A notifier must not give a domain again for such a call.
+ * @REGCORE_REG_CELL_BASE_HINTS: the radio follows a country a cellular
+ *	base station gave (a user hint of type
+ *	%NL80211_USER_REG_HINT_CELL_BASE), where regcore takes such hints
+ *	(module parameter cell_base_hints); a radio without it keeps its
+ *	channels while such a request is the last one, pending or in force,
+ *	and one registered meanwhile keeps its driver's channels (cfg80211's
+ *	%NL80211_FEATURE_CELL_BASE_REG_HINTS and ignore_reg_update()). A
+ *	restore puts the country back as a user's, which every radio
+ *	follows.
  */
 enum regcore_regulatory_flags {
 	REGCORE_REG_CUSTOM_REG			= BIT(0),
@@ -312,6 +321,7 @@ enum regcore_regulatory_flags {
 	REGCORE_REG_CHANNEL_CHANGE_ON_BEACON	= BIT(5),
 	REGCORE_REG_WIPHY_SELF_MANAGED		= BIT(6),
 	REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER	= BIT(7),
+	REGCORE_REG_CELL_BASE_HINTS		= BIT(8),
 };
 
 /**
@@ -322,6 +332,9 @@ enum regcore_regulatory_flags {
  *	hint, U32_MAX for none
  * @intersect: the domain in force is an intersection
  * @dfs_region: DFS region of the domain in force
+ * @user_reg_hint_type: for a user hint, what gave it:
+ *	%NL80211_USER_REG_HINT_USER, or %NL80211_USER_REG_HINT_CELL_BASE for
+ *	a cellular base station
  */
 struct regcore_request_info {
 	enum nl80211_reg_initiator initiator;
@@ -329,6 +342,7 @@ struct regcore_request_info {
 	u32 wiphy_idx;
 	bool intersect;
 	u8 dfs_region;
+	enum nl80211_user_reg_hint_type user_reg_hint_type;
 };
 
 struct regcore_wiphy;
@@ -346,7 +360,9 @@ struct regcore_wiphy;
  * called for other reasons: for each user hint, before regcore decides
  * it (its channels are not recomputed: the driver passes the country on
  * to its firmware); at registration, from within regcore_wiphy_register(),
- * when the request in force is the user's; and, with
+ * when the request in force is the user's (a cellular base station's
+ * hints included, whatever cell_base_hints and the radio's flags: check
+ * @user_reg_hint_type); and, with
  * %REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER, when the domain its driver gave is
  * applied.
  */

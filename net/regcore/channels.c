@@ -359,10 +359,27 @@ static void regcore_ht40_flags(const struct regcore_regdomain *own,
 		chan->flags &= ~REGCORE_CHAN_NO_HT40PLUS;
 }
 
+/**
+ * regcore_wiphy_ignores_cell_base() - does a radio keep its channels when
+ *	a cellular base station's country is in force?
+ * @wiphy: the radio
+ *
+ * Return: true unless regcore takes such hints (cell_base_hints) and the
+ * radio follows them (%REGCORE_REG_CELL_BASE_HINTS), as cfg80211's
+ * reg_dev_ignore_cell_hint().
+ */
+bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy)
+{
+	return !regcore_cell_base_hints ||
+	       !(wiphy->regulatory_flags & REGCORE_REG_CELL_BASE_HINTS);
+}
+
 /* Does this change leave the radio alone? Nothing but its driver touches
  * a self-managed radio (selfmanaged.c). Core (world) changes do not
  * touch a radio on its custom domain; a strict radio ignores everything
- * but the world and country elements until its own domain is known.
+ * but the world and country elements until its own domain is known; a
+ * radio that does not follow cellular base stations keeps its channels
+ * while one's country is in force.
  */
 static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
 				  enum nl80211_reg_initiator initiator,
@@ -379,6 +396,9 @@ static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
 	    !own && initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	    !regcore_alpha2_is_world(lr->alpha2))
 		return true;
+	if (lr->initiator == NL80211_REGDOM_SET_BY_USER &&
+	    lr->user_reg_hint_type == NL80211_USER_REG_HINT_CELL_BASE)
+		return regcore_wiphy_ignores_cell_base(wiphy);
 	return false;
 }
 

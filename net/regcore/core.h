@@ -96,6 +96,7 @@ extern struct mutex regcore_mutex;
 #define REGCORE_CRDA_TIMEOUT_MS_MAX	60000
 extern unsigned int regcore_crda_timeout_ms;
 extern char regcore_param_alpha2[3];
+extern bool regcore_cell_base_hints;
 
 /* Functions the KUnit module (tests/kunit/regcore_test.ko) calls besides
  * the driver API: exported in the REGCORE_KUNIT namespace, and only when
@@ -156,7 +157,9 @@ int regcore_hints_init(void);
 int regcore_hints_start(void);
 void regcore_hints_stop(void);
 void regcore_hints_exit(void);
-int regcore_hint_user(const char *alpha2);
+int regcore_hint_user(const char *alpha2, bool cell_base);
+bool regcore_last_is_cell_base(void);
+bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy);
 int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_reload(void);

@@ -67,6 +67,8 @@
  * @bounded: a hint from outside (user, driver, country element), counted
  *	against the queue's bounds; the core's own hints are not
  * @restore: the user's earlier choice, asked for again by a restore
+ * @cell_base: a user hint from a cellular base station
+ *	(NL80211_USER_REG_HINT_CELL_BASE)
  * @reload: NL80211_CMD_RELOAD_REGDB's request: what it asks for is
  *	decided when its turn comes (regcore_reload())
  * @from_regdb: answered from the firmware database; no answer from
@@ -85,6 +87,7 @@ struct regcore_request {
 	bool processed;
 	bool bounded;
 	bool restore;
+	bool cell_base;
 	bool reload;
 	bool from_regdb;
 	u32 user_seq;
@@ -224,6 +227,42 @@ static const char *regcore_initiator_name(enum nl80211_reg_initiator initiator)
 	return "unknown";
 }
 
+/* A user hint from a cellular base station (cfg80211's
+ * reg_request_cell_base()).
+ */
+static bool regcore_request_is_cell_base(const struct regcore_request *req)
+{
+	return req->initiator == NL80211_REGDOM_SET_BY_USER && req->cell_base;
+}
+
+/**
+ * regcore_last_is_cell_base() - is the last request a cellular base
+ * station's?
+ *
+ * Context: regcore_mutex held.
+ * Return: true when the request being processed or processed last is a
+ * user hint of type NL80211_USER_REG_HINT_CELL_BASE.
+ */
+bool regcore_last_is_cell_base(void)
+{
+	lockdep_assert_held(&regcore_mutex);
+	return regcore_request_is_cell_base(regcore_last);
+}
+
+/* Does any registered radio follow cellular base station hints, where
+ * regcore takes them at all (cfg80211's reg_num_devs_support_basehint,
+ * which counts nothing without CONFIG_CFG80211_REG_CELLULAR_HINTS)?
+ */
+static bool regcore_cell_base_followed(void)
+{
+	struct regcore_wiphy *wiphy;
+
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		if (!regcore_wiphy_ignores_cell_base(wiphy))
+			return true;
+	return false;
+}
+
 /**
  * regcore_current_regdom() - the domain in force
  *
@@ -252,6 +291,9 @@ const struct regcore_request_info *regcore_last_request_info(void)
 	regcore_last_info.wiphy_idx = lr->wiphy_idx;
 	regcore_last_info.intersect = lr->intersect;
 	regcore_last_info.dfs_region = regcore_current_regdom()->dfs_region;
+	regcore_last_info.user_reg_hint_type =
+		regcore_request_is_cell_base(lr) ?
+		NL80211_USER_REG_HINT_CELL_BASE : NL80211_USER_REG_HINT_USER;
 	return &regcore_last_info;
 }
 
@@ -398,7 +440,11 @@ static int regcore_queue(struct regcore_request *req,
 				regcore_failures = 0;
 			else
 				regcore_failures_reset();
-			if (req->initiator == NL80211_REGDOM_SET_BY_USER)
+			/* a base station's hint, which may well be
+			 * ignored, does not speak for the user
+			 */
+			if (req->initiator == NL80211_REGDOM_SET_BY_USER &&
+			    !req->cell_base)
 				regcore_user_seq++;
 		}
 		if (ie_wiphy) {
@@ -472,16 +518,31 @@ static bool regcore_hint_alpha2_ok(const char *alpha2, bool world_ok)
 /**
  * regcore_hint_user() - queue a user hint (NL80211_CMD_REQ_SET_REG)
  * @alpha2: two letters or "00"
+ * @cell_base: the country comes from a cellular base station
+ *	(NL80211_USER_REG_HINT_CELL_BASE): decided as cfg80211 decides it
+ *	(ignored unless a radio follows such hints, see
+ *	regcore_wiphy_ignores_cell_base(); then trusted over the user and
+ *	over country elements). Once installed it is also the user's
+ *	country that restores put back, as a plain user hint, as in
+ *	cfg80211 (restore_alpha2()): after a restore it no longer wins over
+ *	the user, and every radio follows it.
  *
  * Return: 0 when queued, -EINVAL for a bad alpha2, -EBUSY when too many
  * hints are waiting, -ENOMEM, -ESHUTDOWN.
  */
-int regcore_hint_user(const char *alpha2)
+int regcore_hint_user(const char *alpha2, bool cell_base)
 {
+	struct regcore_request *req;
+
 	if (!regcore_hint_alpha2_ok(alpha2, true))
 		return -EINVAL;
-	return regcore_hint(NL80211_REGDOM_SET_BY_USER, alpha2,
-			    REGCORE_WIPHY_IDX_INVALID, true);
+	req = regcore_new_request(NL80211_REGDOM_SET_BY_USER, alpha2,
+				  REGCORE_WIPHY_IDX_INVALID);
+	if (!req)
+		return -ENOMEM;
+	req->bounded = true;
+	req->cell_base = cell_base;
+	return regcore_queue(req, NULL);
 }
 
 /**
@@ -654,6 +715,17 @@ static enum regcore_treatment regcore_hint_user_decide(struct regcore_request *r
 {
 	const struct regcore_request *lr = regcore_last;
 
+	if (req->cell_base) {
+		if (!regcore_cell_base_followed())
+			return REGCORE_REQ_IGNORE;
+		if (regcore_request_is_cell_base(lr) &&
+		    !regcore_regdom_changes(req->alpha2))
+			return REGCORE_REQ_ALREADY_SET;
+		return REGCORE_REQ_OK;
+	}
+	/* A base station is trusted over the user. */
+	if (regcore_request_is_cell_base(lr))
+		return REGCORE_REQ_IGNORE;
 	if (lr->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE)
 		return REGCORE_REQ_INTERSECT;
 	if (lr->initiator == NL80211_REGDOM_SET_BY_USER && lr->intersect)
@@ -684,6 +756,10 @@ regcore_hint_country_ie_decide(struct regcore_wiphy *wiphy,
 {
 	const struct regcore_request *lr = regcore_last;
 
+	/* A base station is trusted over an access point. */
+	if (regcore_request_is_cell_base(lr))
+		return regcore_regdom_changes(req->alpha2) ?
+		       REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
 	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE)
 		return REGCORE_REQ_IGNORE;
 	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE)
@@ -836,6 +912,9 @@ static void regcore_process_hint(struct regcore_request *req)
 			.initiator = req->initiator,
 			.wiphy_idx = REGCORE_WIPHY_IDX_INVALID,
 			.dfs_region = NL80211_DFS_UNSET,
+			.user_reg_hint_type = req->cell_base ?
+				NL80211_USER_REG_HINT_CELL_BASE :
+				NL80211_USER_REG_HINT_USER,
 		};
 
 		/* before the decision, whatever it is, as cfg80211 does */
@@ -914,7 +993,8 @@ static void regcore_restore_custom_wiphys(void)
 }
 
 /* Is a user hint waiting? It speaks for the user more recently than the
- * earlier choice a restore would ask for. Context: regcore_requests_lock.
+ * earlier choice a restore would ask for. A base station's does not.
+ * Context: regcore_requests_lock.
  */
 static bool regcore_user_hint_queued(void)
 {
@@ -922,7 +1002,8 @@ static bool regcore_user_hint_queued(void)
 
 	lockdep_assert_held(&regcore_requests_lock);
 	list_for_each_entry(req, &regcore_requests, list)
-		if (req->initiator == NL80211_REGDOM_SET_BY_USER)
+		if (req->initiator == NL80211_REGDOM_SET_BY_USER &&
+		    !req->cell_base)
 			return true;
 	return false;
 }
@@ -1367,6 +1448,8 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 			    regcore_current_regdom()->alpha2,
 			    regcore_dfs_region_name(regcore_current_regdom()->dfs_region),
 			    regcore_current_regdom()->n_reg_rules,
+			    regcore_request_is_cell_base(lr) ?
+			    "a cellular base station" :
 			    regcore_initiator_name(lr->initiator));
 	regcore_notify();
 	regcore_kick();

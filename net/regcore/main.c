@@ -62,6 +62,18 @@ module_param_cb(crda_timeout_ms, &regcore_crda_timeout_ops,
 MODULE_PARM_DESC(crda_timeout_ms,
 		 "How long a request waits for userspace's answer, ms (100-60000, default 3142)");
 
+/* cell_base_hints: whether countries from cellular base stations (user
+ * hints of type NL80211_USER_REG_HINT_CELL_BASE) are taken at all, as a
+ * cfg80211 built with CONFIG_CFG80211_REG_CELLULAR_HINTS takes them (an
+ * option that needs CONFIG_CFG80211_CERTIFICATION_ONUS: the vendor
+ * answers for the device's compliance). Off by default, as in Debian's
+ * kernels; fixed at load.
+ */
+bool regcore_cell_base_hints;
+module_param_named(cell_base_hints, regcore_cell_base_hints, bool, 0444);
+MODULE_PARM_DESC(cell_base_hints,
+		 "Take countries from cellular base stations for the radios that follow them (default N, as cfg80211 without CONFIG_CFG80211_REG_CELLULAR_HINTS)");
+
 /* ieee80211_regdom, checked at load: a country (upper-cased), or "00". */
 char regcore_param_alpha2[3] = "00";
 

@@ -9,7 +9,8 @@
  *                            radio's own domain (dumpit); anyone
  *   NL80211_CMD_SET_REG      userspace's answer to the pending request;
  *                            CAP_NET_ADMIN
- *   NL80211_CMD_REQ_SET_REG  a user hint; CAP_NET_ADMIN
+ *   NL80211_CMD_REQ_SET_REG  a user hint (a user's, or a cellular base
+ *                            station's); CAP_NET_ADMIN
  *   NL80211_CMD_RELOAD_REGDB read regulatory.db again (regdb=firmware or
  *                            auto), then ask again for the country in
  *                            force, from wherever regdb= says;
@@ -123,15 +124,30 @@ static int regcore_nl_put_regdom(struct sk_buff *msg,
 	return 0;
 }
 
-/* The size of what regcore_nl_put_regdom() writes for @rd, and the radio. */
+/* The size of what regcore_nl_put_regdom() writes for @rd, and the radio
+ * or the hint type.
+ */
 static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
 {
 	size_t rule = nla_total_size(0) + 7 * nla_total_size(sizeof(u32)) +
 		      nla_total_size(sizeof(s8));
 
 	return nla_total_size(sizeof(rd->alpha2)) + nla_total_size(sizeof(u8)) +
-	       nla_total_size(sizeof(u32)) + nla_total_size(0) +
+	       2 * nla_total_size(sizeof(u32)) + nla_total_size(0) +
 	       rd->n_reg_rules * rule;
+}
+
+/* The domain in force under a cellular base station's country carries
+ * NL80211_ATTR_USER_REG_HINT_TYPE, as nl80211's GET_REG, unless a radio
+ * was asked for (@radio_asked; a dump's radio entries, or a doit naming a
+ * radio even without a domain of its own). Context: regcore_mutex held.
+ */
+static int regcore_nl_put_cell_base(struct sk_buff *msg, bool radio_asked)
+{
+	if (radio_asked || !regcore_last_is_cell_base())
+		return 0;
+	return nla_put_u32(msg, NL80211_ATTR_USER_REG_HINT_TYPE,
+			   NL80211_USER_REG_HINT_CELL_BASE);
 }
 
 /* NL80211_ATTR_WIPHY_SELF_MANAGED_REG for a self-managed radio. */
@@ -193,6 +209,7 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 				NL80211_CMD_GET_REG);
 	if (!hdr ||
 	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
+	    regcore_nl_put_cell_base(msg, !!info->attrs[NL80211_ATTR_WIPHY]) ||
 	    regcore_nl_put_regdom(msg, rd))
 		goto out_unlock;
 	mutex_unlock(&regcore_mutex);
@@ -219,6 +236,7 @@ static int regcore_nl_send_regdom(struct sk_buff *skb,
 		return -EMSGSIZE;
 	genl_dump_check_consistent(cb, hdr);
 	if (regcore_nl_put_regdom(skb, rd) ||
+	    regcore_nl_put_cell_base(skb, !!wiphy) ||
 	    (wiphy && nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx)) ||
 	    regcore_nl_put_self_managed(skb, wiphy)) {
 		genlmsg_cancel(skb, hdr);
@@ -362,26 +380,37 @@ out_free:
 	return err;
 }
 
-/* REQ_SET_REG: a user hint. Cellular and indoor hints are not supported. */
+/* REQ_SET_REG: a user hint, or a cellular base station's (taken as
+ * cfg80211 takes it: accepted, then decided by the hint worker). Indoor
+ * hints are not supported yet; other types are refused as nl80211 refuses
+ * them.
+ */
 static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 {
+	struct nlattr *type_attr = info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE];
+	u32 type = NL80211_USER_REG_HINT_USER;
 	char alpha2[3];
 	int err;
 
-	if (info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE] &&
-	    nla_get_u32(info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE]) !=
-	    NL80211_USER_REG_HINT_USER) {
-		NL_SET_ERR_MSG_ATTR(info->extack,
-				    info->attrs[NL80211_ATTR_USER_REG_HINT_TYPE],
-				    "only user hints are supported");
+	if (type_attr)
+		type = nla_get_u32(type_attr);
+	if (type == NL80211_USER_REG_HINT_INDOOR) {
+		NL_SET_ERR_MSG_ATTR(info->extack, type_attr,
+				    "indoor hints are not supported");
 		return -EOPNOTSUPP;
+	}
+	if (type != NL80211_USER_REG_HINT_USER &&
+	    type != NL80211_USER_REG_HINT_CELL_BASE) {
+		NL_SET_ERR_MSG_ATTR(info->extack, type_attr,
+				    "unknown user hint type");
+		return -EINVAL;
 	}
 	if (GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2))
 		return -EINVAL;
 	err = regcore_nl_alpha2(info, alpha2);
 	if (err)
 		return err;
-	err = regcore_hint_user(alpha2);
+	err = regcore_hint_user(alpha2, type == NL80211_USER_REG_HINT_CELL_BASE);
 	if (err == -EINVAL)
 		NL_SET_ERR_MSG_ATTR(info->extack,
 				    info->attrs[NL80211_ATTR_REG_ALPHA2],

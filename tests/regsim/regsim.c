@@ -35,13 +35,15 @@
  *               driver's receive path); the write fails with the call's
  *               error, or -EINVAL when the radio has no such channel
  *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
- *               [beaconnotify] [selfmanaged] [notifybydriver] [XX]":
+ *               [beaconnotify] [selfmanaged] [notifybydriver] [cellbase]
+ *               [XX]":
  *               register one more radio (hwsim's first custom domain,
  *               strict, ignoring country elements,
  *               REGCORE_REG_DISABLE_BEACON_HINTS,
  *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON,
  *               REGCORE_REG_WIPHY_SELF_MANAGED,
- *               REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER, a driver hint for XX or,
+ *               REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER,
+ *               REGCORE_REG_CELL_BASE_HINTS, a driver hint for XX or,
  *               self-managed, its firmware's domain for XX given before
  *               registration). A self-managed radio's notifier answers
  *               each user hint with its firmware's domain for the
@@ -1090,6 +1092,8 @@ static int regsim_spare_add(const char *args)
 			s.self_managed = true;
 		} else if (!strcmp(word, "notifybydriver")) {
 			s.more_flags |= REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER;
+		} else if (!strcmp(word, "cellbase")) {
+			s.more_flags |= REGCORE_REG_CELL_BASE_HINTS;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -1145,7 +1149,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [notifybydriver] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [notifybydriver] [cellbase] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

@@ -225,6 +225,27 @@ TEST(req_set_reg_carries_the_alpha2)
 	CHECK(tb[NL80211_ATTR_REG_ALPHA2] &&
 	      nla_len(tb[NL80211_ATTR_REG_ALPHA2]) == 3 &&
 	      !strcmp(nla_data(tb[NL80211_ATTR_REG_ALPHA2]), "DE"));
+	CHECK(!tb[NL80211_ATTR_USER_REG_HINT_TYPE]);
+	nlmsg_free(msg);
+}
+
+TEST(req_set_reg_carries_a_cell_base_type)
+{
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	struct nl_msg *msg;
+
+	CHECK_INT(regnl_build_req_set_reg_type(&msg, 7, "FR",
+					       NL80211_USER_REG_HINT_CELL_BASE,
+					       NULL), 0);
+	if (!msg)
+		return;
+	CHECK_INT(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL),
+		  0);
+	CHECK(tb[NL80211_ATTR_REG_ALPHA2] &&
+	      !strcmp(nla_data(tb[NL80211_ATTR_REG_ALPHA2]), "FR"));
+	CHECK(tb[NL80211_ATTR_USER_REG_HINT_TYPE] &&
+	      nla_get_u32(tb[NL80211_ATTR_USER_REG_HINT_TYPE]) ==
+	      NL80211_USER_REG_HINT_CELL_BASE);
 	nlmsg_free(msg);
 }
 

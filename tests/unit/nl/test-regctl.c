@@ -117,7 +117,7 @@ TEST(an_unknown_command_fails_with_the_usage)
 	CHECK_INT(run(&out, &err, "frobnicate", NULL), EXIT_USAGE);
 	CHECK(has(&err, "regctl: unknown command \"frobnicate\""));
 	CHECK(has(&err, "Usage:"));
-	CHECK(has(&err, "\tregctl [options] set <ISO/IEC 3166-1 alpha2>\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2>\n"));
 	CHECK_STR(out.text, "");
 	t_out_free(&out);
 	t_out_free(&err);
@@ -144,7 +144,7 @@ TEST(wrong_arguments_print_the_commands_usage)
 		{ "help", "get", "set" },
 	};
 	struct t_out out, err;
-	char want[256];
+	char want[512];
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -180,6 +180,28 @@ TEST(set_refuses_a_bad_alpha2_before_sending)
 		t_out_free(&out);
 		t_out_free(&err);
 	}
+}
+
+/* --cell-base before the country; an option anywhere else is a usage
+ * error, not a country that is not valid.
+ */
+TEST(set_takes_cell_base_before_the_country)
+{
+	struct t_out out, err;
+
+	CHECK_INT(run(&out, &err, "set", "--cell-base", NULL), EXIT_USAGE);
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2>\n"));
+	CHECK(!has(&err, "not a valid"));
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "set", "--cellbase", "DE", NULL), EXIT_USAGE);
+	CHECK(has(&err, "set [--cell-base]"));
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "set", "--cell-base", "de", NULL), EXIT_USAGE);
+	CHECK(has(&err, "not a valid ISO/IEC 3166-1 alpha2"));
+	t_out_free(&out);
+	t_out_free(&err);
 }
 
 TEST(options_are_checked)

@@ -225,8 +225,12 @@ fi
 check "a user hint with a bad alpha2 is refused" \
 	nlcraft --expect EINVAL REQ_SET_REG alpha2=F1
 check "a user hint without alpha2 is refused" nlcraft --expect EINVAL REQ_SET_REG
-check "a cellular base station hint is not supported" \
-	nlcraft --expect EOPNOTSUPP REQ_SET_REG alpha2=DE hint_type=1
+check "a cellular base station hint is accepted (group 46 has what becomes of it)" \
+	nlcraft --expect OK REQ_SET_REG alpha2=DE hint_type=1
+check "an indoor hint is not supported" \
+	nlcraft --expect EOPNOTSUPP REQ_SET_REG hint_type=2
+check "a hint of an unknown type is refused, as nl80211 refuses it" \
+	nlcraft --expect EINVAL REQ_SET_REG alpha2=DE hint_type=3
 check_fails "regctl refuses a bad alpha2 before sending" regctl set D1
 expect_match "and says why" 'alpha2' "$REGVM_OUT"
 check "GET_REG as a plain request answers too" nlcraft --expect OK GET_REG
