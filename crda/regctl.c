@@ -62,8 +62,8 @@ static const struct regctl_cmd regctl_cmds[] = {
 	{ "get", NULL, cmd_get,
 	  "Print the current regulatory domains (global, then each wiphy's own), as `iw reg get`.",
 	  true },
-	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2>", cmd_set,
-	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). Needs CAP_NET_ADMIN.",
+	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off", cmd_set,
+	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). --indoor says whether the device operates indoors: \"on\" lasts until \"off\" or the kernel restores its settings; \"on --hold\" lasts while regctl runs (until SIGINT, SIGTERM or SIGHUP). Needs CAP_NET_ADMIN.",
 	  false },
 	{ "reload", NULL, cmd_reload,
 	  "Have the kernel re-read its regulatory database and re-apply the country in force, as `iw reg reload` (regcore on the crda path asks crda again); a refused database leaves the domain as it was. Needs CAP_NET_ADMIN.",
@@ -175,6 +175,73 @@ static int cmd_get(struct regctl *rc, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The signals that end `set --indoor on --hold` quietly. */
+static void hold_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
+/* set --indoor on [--hold] | --indoor off */
+static int set_indoor(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "setting indoor operation";
+	bool on, hold = false;
+	struct regnl_status st;
+	struct regnl *nl;
+	sigset_t set;
+	int r, sig;
+
+	if (argc == 3 && !strcmp(argv[2], "--hold")) {
+		hold = true;
+		argc--;
+	}
+	if (argc != 2)
+		return SHOW_USAGE;
+	if (!strcmp(argv[1], "on"))
+		on = true;
+	else if (!strcmp(argv[1], "off") && !hold)
+		on = false;
+	else
+		return SHOW_USAGE;
+	/* block the signals before the setting exists: one that came
+	 * between the ack and the wait would kill regctl, which still ends
+	 * the setting, but with a signal's exit status
+	 */
+	hold_signals(&set);
+	if (hold && sigprocmask(SIG_BLOCK, &set, NULL)) {
+		fprintf(rc->err, "regctl: %s: cannot block signals: %s\n",
+			what, strerror(errno));
+		return EXIT_FAIL;
+	}
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	/* "off" goes with the owner flag: without it nl80211 reads "on" */
+	r = regnl_req_indoor(nl, on, hold || !on, &st);
+	if (r) {
+		regnl_close(nl);
+		return report(rc, &st, what);
+	}
+	if (hold) {
+		fprintf(rc->err,
+			"regctl: indoor operation on while this command runs; interrupt it to end\n");
+		fflush(rc->err);
+		r = sigwait(&set, &sig);
+		if (r) {
+			errno = r;
+			regnl_close(nl);
+			fprintf(rc->err, "regctl: %s: cannot wait for a signal: %s\n",
+				what, strerror(errno));
+			return EXIT_FAIL;
+		}
+	}
+	regnl_close(nl);
+	return EXIT_OK;
+}
+
 static int cmd_set(struct regctl *rc, int argc, char **argv)
 {
 	const char *what = "asking for the regulatory domain";
@@ -183,6 +250,8 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 	struct regnl *nl;
 	int r;
 
+	if (argc >= 1 && !strcmp(argv[0], "--indoor"))
+		return set_indoor(rc, argc, argv);
 	if (argc == 2 && !strcmp(argv[0], "--cell-base")) {
 		type = NL80211_USER_REG_HINT_CELL_BASE;
 		argc--;

@@ -126,6 +126,28 @@ int regnl_build_req_set_reg_type(struct nl_msg **out, int family_id,
 	return 0;
 }
 
+int regnl_build_req_indoor(struct nl_msg **out, int family_id, bool indoor,
+			   bool own, struct regnl_status *st)
+{
+	struct nl_msg *msg;
+
+	regnl_st_clear(st);
+	*out = NULL;
+	if (!indoor && !own)
+		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
+				  "an indoor hint without a socket owner always says indoors");
+	msg = regnl_msg_new(family_id, NL80211_CMD_REQ_SET_REG, 0, 32);
+	if (!msg || nla_put_u32(msg, NL80211_ATTR_USER_REG_HINT_TYPE,
+				NL80211_USER_REG_HINT_INDOOR) ||
+	    (own && nla_put_flag(msg, NL80211_ATTR_SOCKET_OWNER)) ||
+	    (own && indoor && nla_put_flag(msg, NL80211_ATTR_REG_INDOOR))) {
+		nlmsg_free(msg);
+		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+	}
+	*out = msg;
+	return 0;
+}
+
 void regnl_domain_free(struct regnl_domain *d)
 {
 	if (!d)
@@ -255,6 +277,8 @@ int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
 		d.user_hint_type =
 			nla_get_u32(tb[NL80211_ATTR_USER_REG_HINT_TYPE]);
 	}
+	d.indoor = tb[NL80211_ATTR_REG_INDOOR] != NULL;
+	d.indoor_owned = d.indoor && tb[NL80211_ATTR_SOCKET_OWNER];
 	if (tb[NL80211_ATTR_REG_RULES]) {
 		d.has_rules = true;
 		r = parse_rules(tb[NL80211_ATTR_REG_RULES], &d, st);
@@ -295,6 +319,16 @@ int regnl_req_set_reg_type(struct regnl *nl, const char *alpha2,
 
 	r = regnl_build_req_set_reg_type(&msg, regnl_family_id(nl), alpha2,
 					 type, st);
+	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
+}
+
+int regnl_req_indoor(struct regnl *nl, bool indoor, bool own,
+		     struct regnl_status *st)
+{
+	struct nl_msg *msg;
+	int r;
+
+	r = regnl_build_req_indoor(&msg, regnl_family_id(nl), indoor, own, st);
 	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }
 

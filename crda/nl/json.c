@@ -169,6 +169,10 @@ static void json_domain(FILE *f, const struct regnl_domain *d)
 	       dfs_region_word(d->has_dfs_region ? d->rd.dfs_region : 0));
 	if (d->has_user_hint_type)
 		kv_u(f, &first, "user_hint_type", d->user_hint_type);
+	if (d->indoor) {
+		kv_bool(f, &first, "indoor", true);
+		kv_bool(f, &first, "indoor_owned", d->indoor_owned);
+	}
 	fputs(",\"rules\":[", f);
 	for (i = 0; i < d->rd.n_rules; i++) {
 		if (i)

@@ -55,6 +55,8 @@ static const struct regnl_attr_info top_attrs[] = {
 	  "split", REGNL_K_FLAG },
 	{ NL80211_ATTR_SOCKET_OWNER, "NL80211_ATTR_SOCKET_OWNER",
 	  "socket_owner", REGNL_K_FLAG },
+	{ NL80211_ATTR_REG_INDOOR, "NL80211_ATTR_REG_INDOOR", "reg_indoor",
+	  REGNL_K_FLAG },
 	{ NL80211_ATTR_WIPHY_SELF_MANAGED_REG,
 	  "NL80211_ATTR_WIPHY_SELF_MANAGED_REG", "self_managed",
 	  REGNL_K_FLAG },

@@ -120,6 +120,11 @@ void regnl_print_domain(FILE *f, const struct regnl_domain *d)
 	for (i = 0; i < d->rd.n_rules; i++)
 		print_rule(f, &d->rd.rules[i],
 			   d->rule_has_cac && d->rule_has_cac[i]);
+	/* regcore's own line: iw knows no indoor setting */
+	if (d->indoor)
+		fprintf(f, "indoor operation: on%s\n",
+			d->indoor_owned ? ", until its owner's socket closes" :
+					  "");
 	fputc('\n', f);
 }
 

@@ -170,6 +170,18 @@ int regnl_build_req_set_reg_type(struct nl_msg **out, int family_id,
 				 struct regnl_status *st);
 
 /*
+ * Build NL80211_CMD_REQ_SET_REG of type NL80211_USER_REG_HINT_INDOOR, as
+ * nl80211 reads it: with own, NL80211_ATTR_SOCKET_OWNER is sent, the
+ * setting is `indoor` (NL80211_ATTR_REG_INDOOR when true) and the
+ * sending socket owns it while it is on (it ends when that socket
+ * closes); without own the device is said to be indoors with no owner,
+ * and `indoor` must be true (-EINVAL otherwise: such a message cannot
+ * say "off").
+ */
+int regnl_build_req_indoor(struct nl_msg **out, int family_id, bool indoor,
+			   bool own, struct regnl_status *st);
+
+/*
  * A domain as carried by a message: SET_REG, or a GET_REG reply with what
  * the kernel adds around the domain.
  */
@@ -184,6 +196,12 @@ struct regnl_domain {
 	bool self_managed;	/* NL80211_ATTR_WIPHY_SELF_MANAGED_REG */
 	bool has_user_hint_type;	/* NL80211_ATTR_USER_REG_HINT_TYPE */
 	uint32_t user_hint_type;	/* enum nl80211_user_reg_hint_type */
+	/* regcore only, on the domain in force: the device operates
+	 * indoors (NL80211_ATTR_REG_INDOOR), and a socket owns that setting
+	 * (NL80211_ATTR_SOCKET_OWNER); cfg80211 reports neither
+	 */
+	bool indoor;
+	bool indoor_owned;
 };
 
 /* A GET_REG answer: the global domain first, then per-wiphy domains. */
@@ -223,6 +241,13 @@ int regnl_req_set_reg(struct regnl *nl, const char *alpha2,
 /* The same with a hint type, as regnl_build_req_set_reg_type(). */
 int regnl_req_set_reg_type(struct regnl *nl, const char *alpha2,
 			   uint32_t type, struct regnl_status *st);
+
+/*
+ * Send the indoor setting, as regnl_build_req_indoor(), and wait for the
+ * ack. With own, the setting lasts while nl stays open.
+ */
+int regnl_req_indoor(struct regnl *nl, bool indoor, bool own,
+		     struct regnl_status *st);
 
 /*
  * Ask the family to re-read its regulatory database and re-apply the

@@ -311,6 +311,12 @@ struct regcore_band {
  *	%NL80211_FEATURE_CELL_BASE_REG_HINTS and ignore_reg_update()). A
  *	restore puts the country back as a user's, which every radio
  *	follows.
+ * @REGCORE_REG_ENABLE_RELAX_NO_IR: regcore_reg_can_beacon_relax() may
+ *	allow this radio to initiate radiation on a NO_IR channel where a
+ *	regulator allows it (indoors, on an INDOOR_ONLY channel, while
+ *	userspace says the device is indoors), where regcore makes such
+ *	relaxations at all (module parameter relax_no_ir): cfg80211's
+ *	REGULATORY_ENABLE_RELAX_NO_IR.
  */
 enum regcore_regulatory_flags {
 	REGCORE_REG_CUSTOM_REG			= BIT(0),
@@ -322,6 +328,7 @@ enum regcore_regulatory_flags {
 	REGCORE_REG_WIPHY_SELF_MANAGED		= BIT(6),
 	REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER	= BIT(7),
 	REGCORE_REG_CELL_BASE_HINTS		= BIT(8),
+	REGCORE_REG_ENABLE_RELAX_NO_IR		= BIT(9),
 };
 
 /**
@@ -354,7 +361,8 @@ struct regcore_wiphy;
  *
  * Called from process context with regcore's state lock held: it may read
  * the channels but must not call back into regcore, but for
- * regcore_set_wiphy_regd() and regcore_set_wiphy_regd_sync().
+ * regcore_set_wiphy_regd(), regcore_set_wiphy_regd_sync(),
+ * regcore_reg_can_beacon() and regcore_reg_can_beacon_relax().
  *
  * A self-managed radio's notifier (%REGCORE_REG_WIPHY_SELF_MANAGED) is
  * called for other reasons: for each user hint, before regcore decides
@@ -429,6 +437,12 @@ int regcore_freq_reg_info(struct regcore_wiphy *wiphy, u32 center_freq_khz,
 int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 			struct regcore_channel *chan, gfp_t gfp);
 int regcore_hint_disconnect(struct regcore_wiphy *wiphy);
+bool regcore_reg_can_beacon(struct regcore_wiphy *wiphy,
+			    const struct regcore_channel *chan,
+			    enum nl80211_iftype iftype);
+bool regcore_reg_can_beacon_relax(struct regcore_wiphy *wiphy,
+				  const struct regcore_channel *chan,
+				  enum nl80211_iftype iftype);
 int regcore_set_wiphy_regd(struct regcore_wiphy *wiphy,
 			   const struct regcore_regdomain *rd);
 int regcore_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,

@@ -84,28 +84,6 @@ static bool regcore_chan_12_13_14(u32 center_freq)
 	       center_freq == 2484;
 }
 
-/* Is @chan one of @wiphy's channels? */
-static bool regcore_wiphy_has_channel(const struct regcore_wiphy *wiphy,
-				      const struct regcore_channel *chan)
-{
-	enum nl80211_band b;
-
-	for (b = 0; b < NUM_NL80211_BANDS; b++) {
-		const struct regcore_band *band = wiphy->bands[b];
-		unsigned long first, offset;
-
-		if (!band)
-			continue;
-		first = (unsigned long)band->channels;
-		offset = (unsigned long)chan - first;
-		if ((unsigned long)chan >= first &&
-		    offset < band->n_channels * sizeof(*chan) &&
-		    !(offset % sizeof(*chan)))
-			return true;
-	}
-	return false;
-}
-
 /* Context: regcore_beacons_lock held. */
 static bool regcore_beacon_pending(enum nl80211_band band, u32 center_freq)
 {

@@ -16,6 +16,8 @@
  *   beacon.c   beacons drivers heard lift NO_IR on world-roaming radios
  *   selfmanaged.c  radios whose firmware decides their domain: their
  *              driver's domain applied, user hints passed to them
+ *   indoor.c   the indoor setting userspace gives, owned by a socket or
+ *              not, and the drivers' check of what they may beacon on
  *   wiphy.c    the driver-facing API: radios, custom domains
  *   main.c     module load and unload, parameters
  *
@@ -97,6 +99,7 @@ extern struct mutex regcore_mutex;
 extern unsigned int regcore_crda_timeout_ms;
 extern char regcore_param_alpha2[3];
 extern bool regcore_cell_base_hints;
+extern bool regcore_relax_no_ir;
 
 /* Functions the KUnit module (tests/kunit/regcore_test.ko) calls besides
  * the driver API: exported in the REGCORE_KUNIT namespace, and only when
@@ -179,6 +182,13 @@ void regcore_beacons_process(void);
 void regcore_beacons_forget(void);
 void regcore_beacons_stop(void);
 
+/* indoor.c: the indoor setting, and what a radio may beacon on */
+int regcore_indoor_init(void);
+void regcore_indoor_exit(void);
+bool regcore_indoor_get(u32 *portid);
+void regcore_indoor_hint(bool indoor, u32 portid);
+void regcore_indoor_restore(void);
+
 /* selfmanaged.c: radios whose firmware decides their domain */
 int regcore_self_managed_register(struct regcore_wiphy *wiphy);
 void regcore_self_managed_registered(struct regcore_wiphy *wiphy);
@@ -255,6 +265,8 @@ extern struct list_head regcore_wiphys;
 extern u32 regcore_wiphys_generation;
 struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx);
 bool regcore_lock_held_by_caller(void);
+bool regcore_wiphy_has_channel(const struct regcore_wiphy *wiphy,
+			       const struct regcore_channel *chan);
 void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
 			  const struct regcore_request_info *info);
 

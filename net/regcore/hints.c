@@ -1119,6 +1119,7 @@ static void regcore_restore(const struct regcore_request *failed, bool cached)
 			again->restore = true;
 	}
 
+	regcore_indoor_restore();
 	regcore_beacons_forget();
 	regcore_install(regcore_world);
 	regcore_set_last(&regcore_core_world);

@@ -74,6 +74,16 @@ module_param_named(cell_base_hints, regcore_cell_base_hints, bool, 0444);
 MODULE_PARM_DESC(cell_base_hints,
 		 "Take countries from cellular base stations for the radios that follow them (default N, as cfg80211 without CONFIG_CFG80211_REG_CELLULAR_HINTS)");
 
+/* relax_no_ir: whether regcore_reg_can_beacon_relax() relaxes NO_IR at
+ * all, as a cfg80211 built with CONFIG_CFG80211_REG_RELAX_NO_IR (which
+ * also needs CONFIG_CFG80211_CERTIFICATION_ONUS; Debian's kernels lack
+ * it). Off by default; fixed at load.
+ */
+bool regcore_relax_no_ir;
+module_param_named(relax_no_ir, regcore_relax_no_ir, bool, 0444);
+MODULE_PARM_DESC(relax_no_ir,
+		 "Let radios that ask for it initiate radiation on NO_IR channels where regulators allow it, e.g. indoors (default N, as cfg80211 without CONFIG_CFG80211_REG_RELAX_NO_IR)");
+
 /* ieee80211_regdom, checked at load: a country (upper-cased), or "00". */
 char regcore_param_alpha2[3] = "00";
 
@@ -108,9 +118,12 @@ static int __init regcore_init(void)
 	err = regcore_firmware_init();
 	if (err)
 		goto out_uevent;
-	err = regcore_netlink_init();
+	err = regcore_indoor_init();
 	if (err)
 		goto out_firmware;
+	err = regcore_netlink_init();
+	if (err)
+		goto out_indoor;
 	err = regcore_hints_start();
 	if (err)
 		goto out_netlink;
@@ -126,6 +139,8 @@ static int __init regcore_init(void)
 out_netlink:
 	regcore_hints_stop();
 	regcore_netlink_exit();
+out_indoor:
+	regcore_indoor_exit();
 out_firmware:
 	regcore_firmware_exit();
 out_uevent:
@@ -139,6 +154,7 @@ static void __exit regcore_exit(void)
 {
 	regcore_hints_stop();
 	regcore_netlink_exit();
+	regcore_indoor_exit();
 	regcore_hints_exit();
 	regcore_firmware_exit();
 	regcore_uevent_exit();

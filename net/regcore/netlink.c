@@ -44,7 +44,7 @@ static const struct nla_policy regcore_rule_policy[NL80211_REG_RULE_ATTR_MAX + 1
 	[NL80211_ATTR_DFS_CAC_TIME]		= { .type = NLA_U32 },
 };
 
-static const struct nla_policy regcore_policy[NL80211_ATTR_SPLIT_WIPHY_DUMP + 1] = {
+static const struct nla_policy regcore_policy[NL80211_ATTR_REG_INDOOR + 1] = {
 	[NL80211_ATTR_WIPHY]		= { .type = NLA_U32 },
 	[NL80211_ATTR_REG_ALPHA2]	= NLA_POLICY_RANGE(NLA_BINARY, 2, 3),
 	[NL80211_ATTR_REG_RULES]	=
@@ -52,6 +52,8 @@ static const struct nla_policy regcore_policy[NL80211_ATTR_SPLIT_WIPHY_DUMP + 1]
 	[NL80211_ATTR_DFS_REGION]	= { .type = NLA_U8 },
 	[NL80211_ATTR_USER_REG_HINT_TYPE] = { .type = NLA_U32 },
 	[NL80211_ATTR_SPLIT_WIPHY_DUMP]	= { .type = NLA_FLAG },
+	[NL80211_ATTR_SOCKET_OWNER]	= { .type = NLA_FLAG },
+	[NL80211_ATTR_REG_INDOOR]	= { .type = NLA_FLAG },
 };
 
 enum regcore_mcgrps { REGCORE_MCGRP_REG };
@@ -125,7 +127,7 @@ static int regcore_nl_put_regdom(struct sk_buff *msg,
 }
 
 /* The size of what regcore_nl_put_regdom() writes for @rd, and the radio
- * or the hint type.
+ * or what regcore_nl_put_in_force() writes.
  */
 static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
 {
@@ -133,21 +135,35 @@ static size_t regcore_nl_regdom_size(const struct regcore_regdomain *rd)
 		      nla_total_size(sizeof(s8));
 
 	return nla_total_size(sizeof(rd->alpha2)) + nla_total_size(sizeof(u8)) +
-	       2 * nla_total_size(sizeof(u32)) + nla_total_size(0) +
+	       2 * nla_total_size(sizeof(u32)) + 3 * nla_total_size(0) +
 	       rd->n_reg_rules * rule;
 }
 
-/* The domain in force under a cellular base station's country carries
- * NL80211_ATTR_USER_REG_HINT_TYPE, as nl80211's GET_REG, unless a radio
- * was asked for (@radio_asked; a dump's radio entries, or a doit naming a
- * radio even without a domain of its own). Context: regcore_mutex held.
+/* What the domain in force says besides its rules, unless a radio was
+ * asked for (@radio_asked; a dump's radio entries, or a doit naming a
+ * radio even without a domain of its own):
+ *  - under a cellular base station's country,
+ *    NL80211_ATTR_USER_REG_HINT_TYPE, as nl80211's GET_REG;
+ *  - while the device operates indoors, NL80211_ATTR_REG_INDOOR, and
+ *    NL80211_ATTR_SOCKET_OWNER when a socket owns the setting: regcore's
+ *    own (nl80211 reports the indoor setting nowhere).
+ * Context: regcore_mutex held.
  */
-static int regcore_nl_put_cell_base(struct sk_buff *msg, bool radio_asked)
+static int regcore_nl_put_in_force(struct sk_buff *msg, bool radio_asked)
 {
-	if (radio_asked || !regcore_last_is_cell_base())
+	u32 owner;
+
+	if (radio_asked)
 		return 0;
-	return nla_put_u32(msg, NL80211_ATTR_USER_REG_HINT_TYPE,
-			   NL80211_USER_REG_HINT_CELL_BASE);
+	if (regcore_last_is_cell_base() &&
+	    nla_put_u32(msg, NL80211_ATTR_USER_REG_HINT_TYPE,
+			NL80211_USER_REG_HINT_CELL_BASE))
+		return -EMSGSIZE;
+	if (regcore_indoor_get(&owner) &&
+	    (nla_put_flag(msg, NL80211_ATTR_REG_INDOOR) ||
+	     (owner && nla_put_flag(msg, NL80211_ATTR_SOCKET_OWNER))))
+		return -EMSGSIZE;
+	return 0;
 }
 
 /* NL80211_ATTR_WIPHY_SELF_MANAGED_REG for a self-managed radio. */
@@ -209,7 +225,7 @@ static int regcore_nl_get_reg(struct sk_buff *skb, struct genl_info *info)
 				NL80211_CMD_GET_REG);
 	if (!hdr ||
 	    (wiphy && nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx)) ||
-	    regcore_nl_put_cell_base(msg, !!info->attrs[NL80211_ATTR_WIPHY]) ||
+	    regcore_nl_put_in_force(msg, !!info->attrs[NL80211_ATTR_WIPHY]) ||
 	    regcore_nl_put_regdom(msg, rd))
 		goto out_unlock;
 	mutex_unlock(&regcore_mutex);
@@ -236,7 +252,7 @@ static int regcore_nl_send_regdom(struct sk_buff *skb,
 		return -EMSGSIZE;
 	genl_dump_check_consistent(cb, hdr);
 	if (regcore_nl_put_regdom(skb, rd) ||
-	    regcore_nl_put_cell_base(skb, !!wiphy) ||
+	    regcore_nl_put_in_force(skb, !!wiphy) ||
 	    (wiphy && nla_put_u32(skb, NL80211_ATTR_WIPHY, wiphy->idx)) ||
 	    regcore_nl_put_self_managed(skb, wiphy)) {
 		genlmsg_cancel(skb, hdr);
@@ -380,10 +396,24 @@ out_free:
 	return err;
 }
 
-/* REQ_SET_REG: a user hint, or a cellular base station's (taken as
- * cfg80211 takes it: accepted, then decided by the hint worker). Indoor
- * hints are not supported yet; other types are refused as nl80211 refuses
- * them.
+/* REQ_SET_REG, of type indoor: as nl80211_req_set_reg(), with
+ * NL80211_ATTR_SOCKET_OWNER the sender's socket may own the setting and
+ * NL80211_ATTR_REG_INDOOR says whether the device is indoors; without
+ * it, the device is indoors and nobody owns the setting (indoor.c).
+ */
+static int regcore_nl_req_indoor(struct genl_info *info)
+{
+	if (info->attrs[NL80211_ATTR_SOCKET_OWNER])
+		regcore_indoor_hint(!!info->attrs[NL80211_ATTR_REG_INDOOR],
+				    info->snd_portid);
+	else
+		regcore_indoor_hint(true, 0);
+	return 0;
+}
+
+/* REQ_SET_REG: a user hint, a cellular base station's (taken as cfg80211
+ * takes it: accepted, then decided by the hint worker), or the indoor
+ * setting; other types are refused as nl80211 refuses them.
  */
 static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 {
@@ -394,11 +424,8 @@ static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 
 	if (type_attr)
 		type = nla_get_u32(type_attr);
-	if (type == NL80211_USER_REG_HINT_INDOOR) {
-		NL_SET_ERR_MSG_ATTR(info->extack, type_attr,
-				    "indoor hints are not supported");
-		return -EOPNOTSUPP;
-	}
+	if (type == NL80211_USER_REG_HINT_INDOOR)
+		return regcore_nl_req_indoor(info);
 	if (type != NL80211_USER_REG_HINT_USER &&
 	    type != NL80211_USER_REG_HINT_CELL_BASE) {
 		NL_SET_ERR_MSG_ATTR(info->extack, type_attr,

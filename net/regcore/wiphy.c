@@ -495,6 +495,28 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 }
 EXPORT_SYMBOL_GPL(regcore_country_ie_hint);
 
+/* Is @chan one of @wiphy's channels (and not a pointer into one)? */
+bool regcore_wiphy_has_channel(const struct regcore_wiphy *wiphy,
+			       const struct regcore_channel *chan)
+{
+	enum nl80211_band b;
+
+	for (b = 0; b < NUM_NL80211_BANDS; b++) {
+		const struct regcore_band *band = wiphy->bands[b];
+		unsigned long first, offset;
+
+		if (!band)
+			continue;
+		first = (unsigned long)band->channels;
+		offset = (unsigned long)chan - first;
+		if ((unsigned long)chan >= first &&
+		    offset < band->n_channels * sizeof(*chan) &&
+		    !(offset % sizeof(*chan)))
+			return true;
+	}
+	return false;
+}
+
 /**
  * regcore_freq_reg_info() - the rule that governs a channel of a radio
  * @wiphy: the radio asking (must be registered)
@@ -543,7 +565,8 @@ EXPORT_SYMBOL_GPL(regcore_freq_reg_info);
  *
  * While held, no change touches any radio's channels: the driver may read
  * them consistently. Never call another regcore function while holding it,
- * but regcore_set_wiphy_regd_sync().
+ * but regcore_set_wiphy_regd_sync(), regcore_reg_can_beacon() and
+ * regcore_reg_can_beacon_relax().
  */
 void regcore_wiphy_lock(void)
 {

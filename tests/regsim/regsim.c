@@ -36,14 +36,15 @@
  *               error, or -EINVAL when the radio has no such channel
  *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
  *               [beaconnotify] [selfmanaged] [notifybydriver] [cellbase]
- *               [XX]":
+ *               [relax] [XX]":
  *               register one more radio (hwsim's first custom domain,
  *               strict, ignoring country elements,
  *               REGCORE_REG_DISABLE_BEACON_HINTS,
  *               REGCORE_REG_CHANNEL_CHANGE_ON_BEACON,
  *               REGCORE_REG_WIPHY_SELF_MANAGED,
  *               REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER,
- *               REGCORE_REG_CELL_BASE_HINTS, a driver hint for XX or,
+ *               REGCORE_REG_CELL_BASE_HINTS,
+ *               REGCORE_REG_ENABLE_RELAX_NO_IR, a driver hint for XX or,
  *               self-managed, its firmware's domain for XX given before
  *               registration). A self-managed radio's notifier answers
  *               each user hint with its firmware's domain for the
@@ -61,6 +62,14 @@
  *   disconnect  write "N": radio N's stations disconnected
  *               (regcore_hint_disconnect()); the write fails with the
  *               call's error
+ *   can_beacon  write "N FREQ IFTYPE [locked]": may radio N start an
+ *               interface of type IFTYPE (enum nl80211_iftype, a number)
+ *               beaconing on its channel at FREQ MHz? With "locked" the
+ *               driver asks under regcore_wiphy_lock(). The write fails
+ *               with -EINVAL when the radio has no such channel. Read:
+ *               the answers of regcore_reg_can_beacon() and
+ *               regcore_reg_can_beacon_relax(), "yes" or "no" each, e.g.
+ *               "no yes"
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
@@ -660,6 +669,15 @@ module_param_cb(self_regd, &regsim_self_regd_ops, NULL, 0200);
 MODULE_PARM_DESC(self_regd, "Write \"N XX [sync]\": self-managed radio N's firmware gives its domain for XX");
 
 /* One wrong call: expect -EINVAL. */
+/* A check that must answer no for a wrong call. */
+static bool regsim_expect_no(const char *what, bool answer)
+{
+	if (!answer)
+		return true;
+	pr_err("misuse: %s answered yes\n", what);
+	return false;
+}
+
 static bool regsim_expect_einval(const char *what, int err)
 {
 	if (err == -EINVAL)
@@ -764,7 +782,7 @@ static int regsim_misuse(void)
 	struct regcore_wiphy *fresh, *live;
 	struct regcore_channel chan = { .center_freq = 2412 };
 	struct regcore_band band = { .channels = &chan, .n_channels = 1 };
-	struct regcore_channel *inside;
+	struct regcore_channel *inside, *live_chan;
 	bool ok = true;
 
 	if (!regsim_radios || !regsim_radios[0].wiphy)
@@ -839,6 +857,25 @@ static int regsim_misuse(void)
 				   regcore_hint_disconnect(NULL));
 	ok &= regsim_expect_einval("disconnect hint from an unregistered radio",
 				   regcore_hint_disconnect(fresh));
+	ok &= regsim_expect_no("can_beacon(NULL)",
+			       regcore_reg_can_beacon(NULL, &chan,
+						      NL80211_IFTYPE_AP));
+	ok &= regsim_expect_no("can_beacon_relax(unregistered radio)",
+			       regcore_reg_can_beacon_relax(fresh, &chan,
+							    NL80211_IFTYPE_AP));
+	ok &= regsim_expect_no("can_beacon(radio, NULL)",
+			       regcore_reg_can_beacon(live, NULL,
+						      NL80211_IFTYPE_AP));
+	ok &= regsim_expect_no("can_beacon(radio, another radio's channel)",
+			       regcore_reg_can_beacon(live, &chan,
+						      NL80211_IFTYPE_AP));
+	live_chan = &live->bands[NL80211_BAND_2GHZ]->channels[0];
+	ok &= regsim_expect_no("can_beacon(radio, channel, UNSPECIFIED)",
+			       regcore_reg_can_beacon(live, live_chan,
+						      NL80211_IFTYPE_UNSPECIFIED));
+	ok &= regsim_expect_no("can_beacon_relax(radio, channel, NUM_NL80211_IFTYPES)",
+			       regcore_reg_can_beacon_relax(live, live_chan,
+							    NUM_NL80211_IFTYPES));
 	band.n_channels = 0;
 	fresh->bands[NL80211_BAND_2GHZ] = &band;
 	ok &= regsim_expect_einval("registering a band without channels",
@@ -972,6 +1009,61 @@ static const struct kernel_param_ops regsim_freq_rule_ops = {
 module_param_cb(freq_rule, &regsim_freq_rule_ops, NULL, 0600);
 MODULE_PARM_DESC(freq_rule, "Write \"N KHZ\": radio N asks for the rule of a channel; read the answer");
 
+/* can_beacon: what a driver asks before it starts beaconing. */
+static char regsim_can_beacon_answer[16] = "none\n";
+
+static int regsim_set_can_beacon(const char *val,
+				 const struct kernel_param *kp)
+{
+	struct regcore_channel *chan;
+	struct regsim_radio *radio;
+	bool plain, relax, locked;
+	char word[8] = "";
+	const char *rest;
+	u32 freq, iftype;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (!radio || sscanf(rest, "%u %u %7s", &freq, &iftype, word) < 2)
+		goto out;
+	locked = !strcmp(word, "locked");
+	if (word[0] && !locked)
+		goto out;
+	chan = regsim_channel(radio, freq);
+	if (!chan)
+		goto out;
+	if (locked)
+		regcore_wiphy_lock();
+	plain = regcore_reg_can_beacon(radio->wiphy, chan, iftype);
+	relax = regcore_reg_can_beacon_relax(radio->wiphy, chan, iftype);
+	if (locked)
+		regcore_wiphy_unlock();
+	scnprintf(regsim_can_beacon_answer, sizeof(regsim_can_beacon_answer),
+		  "%s %s\n", plain ? "yes" : "no", relax ? "yes" : "no");
+	err = 0;
+out:
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static int regsim_get_can_beacon(char *buf, const struct kernel_param *kp)
+{
+	int len;
+
+	mutex_lock(&regsim_lock);
+	len = scnprintf(buf, PAGE_SIZE, "%s", regsim_can_beacon_answer);
+	mutex_unlock(&regsim_lock);
+	return len;
+}
+
+static const struct kernel_param_ops regsim_can_beacon_ops = {
+	.set = regsim_set_can_beacon,
+	.get = regsim_get_can_beacon,
+};
+module_param_cb(can_beacon, &regsim_can_beacon_ops, NULL, 0600);
+MODULE_PARM_DESC(can_beacon, "Write \"N FREQ IFTYPE [locked]\": may radio N beacon there? Read the answers, plain and relaxed");
+
 /* register_race: two threads register one radio at once. */
 struct regsim_racer {
 	struct regcore_wiphy *wiphy;
@@ -1094,6 +1186,8 @@ static int regsim_spare_add(const char *args)
 			s.more_flags |= REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER;
 		} else if (!strcmp(word, "cellbase")) {
 			s.more_flags |= REGCORE_REG_CELL_BASE_HINTS;
+		} else if (!strcmp(word, "relax")) {
+			s.more_flags |= REGCORE_REG_ENABLE_RELAX_NO_IR;
 		} else if (strlen(word) == 2 && !s.alpha2) {
 			memcpy(alpha2, word, sizeof(alpha2));
 			s.alpha2 = alpha2;
@@ -1149,7 +1243,7 @@ static const struct kernel_param_ops regsim_spare_ops = {
 	.set = regsim_set_spare,
 };
 module_param_cb(spare, &regsim_spare_ops, NULL, 0200);
-MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [notifybydriver] [cellbase] [XX]\" or \"del\": one more radio, or one less");
+MODULE_PARM_DESC(spare, "Write \"add [custom] [strict] [ieignore] [nobeacon] [beaconnotify] [selfmanaged] [notifybydriver] [cellbase] [relax] [XX]\" or \"del\": one more radio, or one less");
 
 static int __init regsim_init(void)
 {

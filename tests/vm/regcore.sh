@@ -262,6 +262,11 @@ rc_consistent_except() {
 	return $rc_rc
 }
 
+# rc_newest: the name of the radio registered last
+rc_newest() {
+	regctl --json phy | jq -r '.wiphys | max_by(.index) | .name'
+}
+
 # rc_alpha2_is CC [FAMILY]: is CC the domain in force?
 rc_alpha2_is() {
 	[ "$(rc_alpha2 "${2:-}")" = "$1" ]

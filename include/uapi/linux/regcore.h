@@ -8,6 +8,14 @@
  * NL80211_ATTR_*), with nl80211's units: kHz, mBi, mBm, ms. Only the names
  * below differ, so that regcore and the kernel's own cfg80211 can be loaded
  * side by side.
+ *
+ * regcore's own additions to those messages:
+ *  - NL80211_CMD_GET_REG's domain in force (not a radio's) carries the
+ *    flag NL80211_ATTR_REG_INDOOR while userspace says the device operates
+ *    indoors (NL80211_CMD_REQ_SET_REG, NL80211_USER_REG_HINT_INDOOR), and
+ *    the flag NL80211_ATTR_SOCKET_OWNER too while a socket owns that
+ *    setting (it ends when the socket closes). nl80211 reports the
+ *    setting nowhere.
  */
 #ifndef _UAPI_LINUX_REGCORE_H
 #define _UAPI_LINUX_REGCORE_H

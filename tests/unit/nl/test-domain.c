@@ -249,6 +249,83 @@ TEST(req_set_reg_carries_a_cell_base_type)
 	nlmsg_free(msg);
 }
 
+/* nl80211_req_set_reg(): without NL80211_ATTR_SOCKET_OWNER the device is
+ * indoors whatever else is said, so "off" needs the owner flag.
+ */
+TEST(req_indoor_says_on_and_off_as_nl80211_reads_them)
+{
+	static const struct {
+		bool indoor, own;
+		int ret;
+		bool has_owner, has_indoor;
+	} cases[] = {
+		{ true, false, 0, false, false },
+		{ true, true, 0, true, true },
+		{ false, true, 0, true, false },
+		{ false, false, -EINVAL, false, false },
+	};
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	struct regnl_status st;
+	struct nl_msg *msg;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_INT(regnl_build_req_indoor(&msg, 7, cases[i].indoor,
+						 cases[i].own, &st),
+			  cases[i].ret);
+		if (!msg) {
+			CHECK(cases[i].ret && strstr(st.detail, "owner"));
+			continue;
+		}
+		CHECK_INT(((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(msg)))->cmd,
+			  NL80211_CMD_REQ_SET_REG);
+		CHECK_INT(genlmsg_parse(nlmsg_hdr(msg), 0, tb,
+					NL80211_ATTR_MAX, NULL), 0);
+		CHECK(tb[NL80211_ATTR_USER_REG_HINT_TYPE] &&
+		      nla_get_u32(tb[NL80211_ATTR_USER_REG_HINT_TYPE]) ==
+		      NL80211_USER_REG_HINT_INDOOR);
+		CHECK(!tb[NL80211_ATTR_REG_ALPHA2]);
+		CHECK(!!tb[NL80211_ATTR_SOCKET_OWNER] == cases[i].has_owner);
+		CHECK(!!tb[NL80211_ATTR_REG_INDOOR] == cases[i].has_indoor);
+		nlmsg_free(msg);
+	}
+}
+
+TEST(get_reg_reply_says_the_indoor_setting)
+{
+	static const struct {
+		bool indoor_attr, owner_attr;
+		bool indoor, owned;
+	} cases[] = {
+		{ false, false, false, false },
+		{ true, false, true, false },
+		{ true, true, true, true },
+		/* an owner without the setting says nothing */
+		{ false, true, false, false },
+	};
+	struct regnl_domain d;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct nl_msg *m = fake_msg(NL80211_CMD_GET_REG);
+		struct nlattr *rules;
+
+		nla_put_string(m, NL80211_ATTR_REG_ALPHA2, "DE");
+		rules = fake_rules_begin(m);
+		fake_rule(m, 0, 0, 2400000, 2483500, 40000, 0, 2000, -1);
+		fake_rules_end(m, rules);
+		if (cases[i].indoor_attr)
+			nla_put_flag(m, NL80211_ATTR_REG_INDOOR);
+		if (cases[i].owner_attr)
+			nla_put_flag(m, NL80211_ATTR_SOCKET_OWNER);
+		CHECK_INT(regnl_parse_domain(m, &d, NULL), 0);
+		CHECK(d.indoor == cases[i].indoor);
+		CHECK(d.indoor_owned == cases[i].owned);
+		regnl_domain_free(&d);
+		nlmsg_free(m);
+	}
+}
+
 TEST(req_set_reg_refuses_a_bad_alpha2)
 {
 	static const char *const bad[] = { "de", "D", "DEU", "", "0", "01",

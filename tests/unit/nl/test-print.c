@@ -84,6 +84,44 @@ TEST(reg_get_prints_the_world_domain_like_iw)
 	nlmsg_free(m);
 }
 
+/* regcore's own line after the rules of the domain in force, iw's text
+ * otherwise unchanged; JSON says the same.
+ */
+TEST(reg_get_prints_the_indoor_setting_after_the_rules)
+{
+	static const char *const owner_text[] = {
+		"indoor operation: on\n\n",
+		"indoor operation: on, until its owner's socket closes\n\n",
+	};
+	char want[sizeof(world_text) + 80];
+	struct regnl_domain_list l = { 0 };
+	struct regnl_domain d;
+	struct t_out o;
+	int owned;
+
+	for (owned = 0; owned < 2; owned++) {
+		struct nl_msg *m = world_reply();
+
+		nla_put_flag(m, NL80211_ATTR_REG_INDOOR);
+		if (owned)
+			nla_put_flag(m, NL80211_ATTR_SOCKET_OWNER);
+		snprintf(want, sizeof(want), "%.*s%s",
+			 (int)strlen(world_text) - 1, world_text,
+			 owner_text[owned]);
+		check_domain_text(m, want);
+		CHECK_INT(regnl_parse_domain(m, &d, NULL), 0);
+		l.n = 1;
+		l.v = &d;
+		regnl_json_domains(t_out_open(&o), "regcore", &l);
+		CHECK(strstr(t_out_text(&o), owned ?
+			     "\"indoor\":true,\"indoor_owned\":true," :
+			     "\"indoor\":true,\"indoor_owned\":false,"));
+		t_out_free(&o);
+		regnl_domain_free(&d);
+		nlmsg_free(m);
+	}
+}
+
 TEST(reg_get_names_every_dfs_region_like_iw)
 {
 	static const struct {

@@ -117,7 +117,7 @@ TEST(an_unknown_command_fails_with_the_usage)
 	CHECK_INT(run(&out, &err, "frobnicate", NULL), EXIT_USAGE);
 	CHECK(has(&err, "regctl: unknown command \"frobnicate\""));
 	CHECK(has(&err, "Usage:"));
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2>\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off\n"));
 	CHECK_STR(out.text, "");
 	t_out_free(&out);
 	t_out_free(&err);
@@ -144,7 +144,7 @@ TEST(wrong_arguments_print_the_commands_usage)
 		{ "help", "get", "set" },
 	};
 	struct t_out out, err;
-	char want[512];
+	char want[1024];
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -190,7 +190,7 @@ TEST(set_takes_cell_base_before_the_country)
 	struct t_out out, err;
 
 	CHECK_INT(run(&out, &err, "set", "--cell-base", NULL), EXIT_USAGE);
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2>\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off\n"));
 	CHECK(!has(&err, "not a valid"));
 	t_out_free(&out);
 	t_out_free(&err);
@@ -202,6 +202,35 @@ TEST(set_takes_cell_base_before_the_country)
 	CHECK(has(&err, "not a valid ISO/IEC 3166-1 alpha2"));
 	t_out_free(&out);
 	t_out_free(&err);
+}
+
+/* --indoor takes on or off, and --hold only after on; nothing is sent
+ * for a wrong one (usage, not "cannot reach the family").
+ */
+TEST(set_indoor_takes_on_or_off)
+{
+	static const char *const bad[][4] = {
+		{ "set", "--indoor", NULL },
+		{ "set", "--indoor", "yes", NULL },
+		{ "set", "--indoor", "ON", NULL },
+		{ "set", "--indoor", "off", "--hold" },
+		{ "set", "--indoor", "--hold", "on" },
+		{ "set", "--indoor", "on", "--keep" },
+		{ "set", "--hold", NULL },
+		{ "set", "DE", "--indoor" },
+	};
+	struct t_out out, err;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_INT(run(&out, &err, bad[i][0], bad[i][1], bad[i][2],
+			      bad[i][2] ? bad[i][3] : NULL, NULL),
+			  EXIT_USAGE);
+		CHECK(has(&err, "| --indoor on [--hold] | --indoor off\n"));
+		CHECK(!has(&err, "not a valid"));
+		t_out_free(&out);
+		t_out_free(&err);
+	}
 }
 
 TEST(options_are_checked)

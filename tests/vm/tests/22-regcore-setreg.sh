@@ -227,8 +227,8 @@ check "a user hint with a bad alpha2 is refused" \
 check "a user hint without alpha2 is refused" nlcraft --expect EINVAL REQ_SET_REG
 check "a cellular base station hint is accepted (group 46 has what becomes of it)" \
 	nlcraft --expect OK REQ_SET_REG alpha2=DE hint_type=1
-check "an indoor hint is not supported" \
-	nlcraft --expect EOPNOTSUPP REQ_SET_REG hint_type=2
+check "an indoor hint is accepted (group 47 has what becomes of it)" \
+	nlcraft --expect OK REQ_SET_REG hint_type=2 socket_owner:flag
 check "a hint of an unknown type is refused, as nl80211 refuses it" \
 	nlcraft --expect EINVAL REQ_SET_REG alpha2=DE hint_type=3
 check_fails "regctl refuses a bad alpha2 before sending" regctl set D1

@@ -124,7 +124,7 @@ expect_eq "each beacon is applied again, with a notification" \
 # A radio registered later gets the beacons heard before (its name: the
 # misuse checks registered radios of their own meanwhile).
 check "one more radio registers" sh -c "echo add >$P/spare"
-newest=$(regctl --json phy | jq -r '.wiphys | max_by(.index) | .name')
+newest=$(rc_newest)
 check "the new radio's 5745 MHz has no NO_IR" rc_ir "$newest" 5745
 
 # A restore forgets every beacon: FR is asked for and never answered (no

@@ -35,10 +35,6 @@ disconnect() {
 rules_in_force() {
 	regctl --json get | jq '.domains[0].rules | length'
 }
-# newest: the name of the radio registered last
-newest() {
-	regctl --json phy | jq -r '.wiphys | max_by(.index) | .name'
-}
 # notified_is RADIO N: regsim's radio RADIO's notifier ran N times
 notified_is() {
 	[ "$(rc_notified "$1")" -eq "$2" ]
@@ -51,7 +47,7 @@ expect_eq "regcore asks for the world at load" 00 "$(rc_serve regcore)"
 check "regsim loads two radios" modprobe regsim radios=2
 check "a radio on hwsim's first custom domain registers" \
 	sh -c "echo 'add custom' >$P/spare"
-expect_eq "... as rphy2" rphy2 "$(newest)"
+expect_eq "... as rphy2" rphy2 "$(rc_newest)"
 custom_world=$(rc_channels rphy2)
 check "radio 0 reports a beacon at 5745 MHz" sh -c "echo '0 5745' >$P/beacon"
 check "5745 MHz loses NO_IR on the radios roaming the world" wait_until 10 rc_ir rphy1 5745
@@ -108,7 +104,7 @@ expect_eq "nothing is asked of userspace" "" "$(rc_serve regcore)"
 # A self-managed radio keeps its firmware's domain; its notifier hears the
 # user's country put back, as every user hint.
 check "a self-managed radio registers" sh -c "echo 'add selfmanaged' >$P/spare"
-sm=$(newest)
+sm=$(rc_newest)
 check "its firmware answered the user's US" wait_until 10 \
 	sh -c "regctl get | grep -A1 '^phy#${sm#rphy} (self-managed)' | grep -q '^country US'"
 sm_table=$(rc_channels "$sm")
@@ -157,7 +153,7 @@ expect_eq "regcore asks for US" US "$(rc_serve regcore)"
 check "US is in force" rc_wait_alpha2 US
 check "a radio on hwsim's first custom domain registers (it roams the world)" \
 	sh -c "echo 'add custom ieignore' >$P/spare"
-custom=$(newest)
+custom=$(rc_newest)
 check "under US, its 5865 MHz is NO_IR" rc_no_ir "$custom" 5865
 check "radio 2 reports a beacon at 5865 MHz" sh -c "echo '2 5865' >$P/beacon"
 check "the custom radio's 5865 MHz loses NO_IR" wait_until 10 rc_ir "$custom" 5865
@@ -170,7 +166,7 @@ check "US stays in force" rc_alpha2_is US
 check "the channel the beacon opened stays open until it is computed again" \
 	rc_ir "$custom" 5865
 check "a second custom radio registers" sh -c "echo 'add custom ieignore' >$P/spare"
-check "its 5865 MHz is NO_IR: the beacon was forgotten" rc_no_ir "$(newest)" 5865
+check "its 5865 MHz is NO_IR: the beacon was forgotten" rc_no_ir "$(rc_newest)" 5865
 
 check "regsim's misuse checks (disconnect hints from NULL and unregistered radios) pass" \
 	sh -c "echo 1 >$P/misuse"

@@ -29,10 +29,6 @@ trap 'rc_unload; /usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211; rc_unmas
 
 P=/sys/module/regsim/parameters
 
-# newest: the name of the radio registered last
-newest() {
-	regctl --json phy | jq -r '.wiphys | max_by(.index) | .name'
-}
 # hint_type: NL80211_ATTR_USER_REG_HINT_TYPE of the domain in force, or
 # null
 hint_type() {
@@ -77,7 +73,7 @@ check "regsim loads a radio that does not follow base stations" modprobe regsim 
 check "a base station's DE is accepted" regctl set --cell-base DE
 expect_eq "... and ignored while no radio follows them" "" "$(rc_serve regcore)"
 check "a radio that follows them registers" sh -c "echo 'add cellbase' >$P/spare"
-cell=$(newest)
+cell=$(rc_newest)
 world0=$(rc_channels rphy0)
 check "a base station's DE is accepted" regctl set --cell-base DE
 expect_eq "regcore asks for DE" DE "$(rc_serve regcore)"
@@ -105,7 +101,7 @@ expect_eq "... set by a base station" 1 "$(hint_type)"
 # country is the last request, keeps its driver's channels
 # (wiphy_regulatory_register() and ignore_reg_update()).
 check "a radio that does not follow them registers" sh -c "echo add >$P/spare"
-plain=$(newest)
+plain=$(rc_newest)
 check "... with its driver's 5745 MHz: no NO_IR" rc_ir "$plain" 5745
 expect_eq "... with no power limit (its driver sets none, as hwsim's)" 0 "$(rc_chan "$plain" 5745 | cut -d' ' -f2)"
 

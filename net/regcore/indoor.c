@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * regcore: the indoor setting, and what a radio may beacon on.
+ *
+ * Userspace may say that the device operates indoors (NL80211_CMD_REQ_SET_REG
+ * with NL80211_USER_REG_HINT_INDOOR). The setting changes no domain and no
+ * channel: it relaxes one check, regcore_reg_can_beacon_relax(), for the
+ * radios that ask for relaxations (REGCORE_REG_ENABLE_RELAX_NO_IR, and
+ * regcore's relax_no_ir parameter standing in for cfg80211's
+ * CONFIG_CFG80211_REG_RELAX_NO_IR): a group owner, or a station or P2P
+ * client going off-channel, may then initiate radiation on a channel that
+ * is NO_IR but allowed indoors (INDOOR_ONLY).
+ *
+ * The semantics are cfg80211's (net/wireless/reg.c, 6.1 and 6.12 agree:
+ * regulatory_hint_indoor(), regulatory_netlink_notify(),
+ * restore_regulatory_settings(); nl80211.c, nl80211_req_set_reg()):
+ *  - a request without NL80211_ATTR_SOCKET_OWNER sets the device indoors,
+ *    whatever else it says, and nobody owns the setting;
+ *  - a request with NL80211_ATTR_SOCKET_OWNER sets it to
+ *    NL80211_ATTR_REG_INDOOR; its sender's socket becomes the owner if
+ *    the setting is on and had no owner, and "off" drops any owner;
+ *  - when the owner's socket closes, the setting goes off;
+ *  - a restore of the settings (regcore_hint_disconnect(), a failed
+ *    request) turns off a setting nobody owns: the device may have moved
+ *    since.
+ * The last writer wins: several processes may disagree, and "off" from any
+ * of them ends the relaxation at once.
+ *
+ * regcore differs where it knows less than cfg80211 or more:
+ *  - regcore knows no interfaces, so it cannot leave the channels that are
+ *    no longer allowed when the setting goes off (cfg80211's
+ *    reg_check_channels(), 60 s later): drivers check with
+ *    regcore_reg_can_beacon_relax() before each start of beaconing;
+ *  - for the same reason the IR_CONCURRENT relaxation (another interface
+ *    of the radio associated in the same band) is not made;
+ *  - the owner is a socket of the initial network namespace: regcore's
+ *    family lives there only, and the release of a socket of the same
+ *    number in another namespace does not end the setting (cfg80211
+ *    compares the number alone).
+ */
+#define pr_fmt(fmt) "regcore: " fmt
+
+#include <linux/export.h>
+#include <linux/netlink.h>
+#include <linux/notifier.h>
+#include <linux/spinlock.h>
+#include <net/net_namespace.h>
+
+#include "core.h"
+
+/* regcore_indoor_lock protects regcore_indoor and regcore_indoor_portid.
+ * It is a leaf lock: nothing else is taken under it, and it is taken under
+ * regcore_mutex (a restore) or without it (a request, a socket release, a
+ * driver's check).
+ */
+static DEFINE_SPINLOCK(regcore_indoor_lock);
+/* The device operates indoors. */
+static bool regcore_indoor;
+/* The netlink port of the socket that owns the setting, 0 for none. */
+static u32 regcore_indoor_portid;
+
+/**
+ * regcore_indoor_get() - the indoor setting
+ * @portid: if not NULL, set to the owner's netlink port, 0 for none
+ *
+ * Return: whether the device operates indoors.
+ */
+bool regcore_indoor_get(u32 *portid)
+{
+	bool indoor;
+
+	spin_lock(&regcore_indoor_lock);
+	indoor = regcore_indoor;
+	if (portid)
+		*portid = regcore_indoor_portid;
+	spin_unlock(&regcore_indoor_lock);
+	return indoor;
+}
+
+/**
+ * regcore_indoor_hint() - userspace says whether the device is indoors
+ * @indoor: the setting
+ * @portid: the sender's netlink port, to own the setting; 0 for no owner
+ *
+ * As cfg80211's regulatory_hint_indoor(): see the top of this file.
+ */
+void regcore_indoor_hint(bool indoor, u32 portid)
+{
+	bool was;
+	u32 owner;
+
+	spin_lock(&regcore_indoor_lock);
+	was = regcore_indoor;
+	regcore_indoor = indoor;
+	if (!indoor)
+		regcore_indoor_portid = 0;
+	else if (!regcore_indoor_portid)
+		regcore_indoor_portid = portid;
+	owner = regcore_indoor_portid;
+	spin_unlock(&regcore_indoor_lock);
+
+	if (indoor && owner)
+		pr_info_ratelimited("indoor operation: on, until netlink socket %u closes\n",
+				    owner);
+	else if (indoor)
+		pr_info_ratelimited("indoor operation: on\n");
+	else if (was)
+		pr_info_ratelimited("indoor operation: off\n");
+}
+
+/**
+ * regcore_indoor_restore() - a restore of the settings
+ *
+ * Turns off a setting that no socket owns, as cfg80211's
+ * restore_regulatory_settings().
+ */
+void regcore_indoor_restore(void)
+{
+	bool cleared = false;
+
+	spin_lock(&regcore_indoor_lock);
+	if (regcore_indoor && !regcore_indoor_portid) {
+		regcore_indoor = false;
+		cleared = true;
+	}
+	spin_unlock(&regcore_indoor_lock);
+	if (cleared)
+		pr_info_ratelimited("indoor operation: off, settings restored\n");
+}
+
+/* A netlink socket was released: the owner's ends the setting. */
+static int regcore_indoor_release(struct notifier_block *nb,
+				  unsigned long event, void *ptr)
+{
+	const struct netlink_notify *n = ptr;
+	bool cleared = false;
+
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC ||
+	    !net_eq(n->net, &init_net) || !n->portid)
+		return NOTIFY_DONE;
+
+	spin_lock(&regcore_indoor_lock);
+	if (regcore_indoor_portid == n->portid) {
+		regcore_indoor = false;
+		regcore_indoor_portid = 0;
+		cleared = true;
+	}
+	spin_unlock(&regcore_indoor_lock);
+	if (cleared)
+		pr_info_ratelimited("indoor operation: off, its owner's netlink socket %u closed\n",
+				    n->portid);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block regcore_indoor_notifier = {
+	.notifier_call = regcore_indoor_release,
+};
+
+int regcore_indoor_init(void)
+{
+	int err = netlink_register_notifier(&regcore_indoor_notifier);
+
+	if (err)
+		pr_err("cannot watch netlink sockets for the indoor setting: %d\n",
+		       err);
+	return err;
+}
+
+void regcore_indoor_exit(void)
+{
+	netlink_unregister_notifier(&regcore_indoor_notifier);
+}
+
+/* May @iftype use a relaxation of NO_IR at all? A group owner, and a
+ * station or P2P client for off-channel TDLS, as cfg80211_ir_permissive_chan().
+ */
+static bool regcore_iftype_may_relax(enum nl80211_iftype iftype)
+{
+	return iftype == NL80211_IFTYPE_P2P_GO ||
+	       iftype == NL80211_IFTYPE_STATION ||
+	       iftype == NL80211_IFTYPE_P2P_CLIENT;
+}
+
+/* Read @chan's flags under regcore_mutex, which the caller may hold
+ * already (regcore_wiphy_lock(), or its notifier).
+ */
+static bool regcore_can_beacon(struct regcore_wiphy *wiphy,
+			       const struct regcore_channel *chan,
+			       enum nl80211_iftype iftype, bool relax)
+{
+	u32 prohibited = REGCORE_CHAN_DISABLED | REGCORE_CHAN_RADAR |
+			 REGCORE_CHAN_NO_IR;
+	bool locked = regcore_lock_held_by_caller();
+	bool ok = false;
+
+	if (!wiphy || !chan || iftype <= NL80211_IFTYPE_UNSPECIFIED ||
+	    iftype >= NUM_NL80211_IFTYPES)
+		return false;
+	if (!locked)
+		mutex_lock(&regcore_mutex);
+	if (!wiphy->registered || !regcore_wiphy_has_channel(wiphy, chan))
+		goto out;
+	if (relax && regcore_relax_no_ir &&
+	    (wiphy->regulatory_flags & REGCORE_REG_ENABLE_RELAX_NO_IR) &&
+	    regcore_iftype_may_relax(iftype) &&
+	    (chan->flags & REGCORE_CHAN_INDOOR_ONLY) && regcore_indoor_get(NULL))
+		prohibited &= ~REGCORE_CHAN_NO_IR;
+	ok = !(chan->flags & prohibited);
+out:
+	if (!locked)
+		mutex_unlock(&regcore_mutex);
+	return ok;
+}
+
+/**
+ * regcore_reg_can_beacon() - may the radio initiate radiation on a channel?
+ * @wiphy: a registered radio
+ * @chan: one of its channels
+ * @iftype: the interface that would beacon (enum nl80211_iftype)
+ *
+ * Whether an interface of type @iftype may start beaconing (or otherwise
+ * initiate radiation) on @chan at 20 MHz under the rules in force: the
+ * channel is enabled, not NO_IR, and not a radar channel (regcore keeps no
+ * DFS state yet, so a radar channel is never cleared for use), as
+ * cfg80211_reg_can_beacon() for a 20 MHz channel definition.
+ *
+ * Context: process context. Takes regcore's state lock, unless the caller
+ * holds it (regcore_wiphy_lock(), or the radio's notifier): the answer
+ * holds while it is held.
+ * Return: true if it may; false if not, or for a radio not registered, a
+ * channel not its own, or an unknown @iftype.
+ */
+bool regcore_reg_can_beacon(struct regcore_wiphy *wiphy,
+			    const struct regcore_channel *chan,
+			    enum nl80211_iftype iftype)
+{
+	return regcore_can_beacon(wiphy, chan, iftype, false);
+}
+EXPORT_SYMBOL_GPL(regcore_reg_can_beacon);
+
+/**
+ * regcore_reg_can_beacon_relax() - regcore_reg_can_beacon(), with the
+ *	relaxations some regulators allow
+ * @wiphy: a registered radio
+ * @chan: one of its channels
+ * @iftype: the interface that would beacon (enum nl80211_iftype)
+ *
+ * As regcore_reg_can_beacon(), but NO_IR does not forbid a channel that is
+ * allowed indoors (INDOOR_ONLY) while userspace says the device operates
+ * indoors, for a P2P group owner, a station or a P2P client, on a radio
+ * with %REGCORE_REG_ENABLE_RELAX_NO_IR when regcore's relax_no_ir
+ * parameter is set: cfg80211_reg_can_beacon_relax() and
+ * cfg80211_ir_permissive_chan(). The relaxation for IR_CONCURRENT channels
+ * (another interface associated in the same band) is not made: regcore
+ * knows no interfaces.
+ *
+ * The indoor setting can go off at any time (its owner's socket closes):
+ * check again before each start.
+ *
+ * Context: as regcore_reg_can_beacon().
+ * Return: true if it may; false if not, or for a radio not registered, a
+ * channel not its own, or an unknown @iftype.
+ */
+bool regcore_reg_can_beacon_relax(struct regcore_wiphy *wiphy,
+				  const struct regcore_channel *chan,
+				  enum nl80211_iftype iftype)
+{
+	return regcore_can_beacon(wiphy, chan, iftype, true);
+}
+EXPORT_SYMBOL_GPL(regcore_reg_can_beacon_relax);

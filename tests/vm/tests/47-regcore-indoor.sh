@@ -1,0 +1,281 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Indoor hints: NL80211_CMD_REQ_SET_REG of type NL80211_USER_REG_HINT_INDOOR
+# (regctl set --indoor on|off, on --hold), and what they change: nothing
+# but regcore_reg_can_beacon_relax() for radios that ask for relaxations.
+#
+# Side by side with Debian's cfg80211 (not on the debug kernel): both take
+# each form of the request, ask userspace for nothing, keep the domain in
+# force and send no event. Nothing else of the setting can be seen on
+# cfg80211: nl80211 reports it nowhere, and the check it relaxes
+# (cfg80211_reg_can_beacon_relax()) needs CONFIG_CFG80211_REG_RELAX_NO_IR,
+# which Debian's kernels lack, as the debug kernel does.
+#
+# The rest is regcore alone, the expectations derived from the source,
+# the same in 6.1 and 6.12: nl80211_req_set_reg() (without
+# NL80211_ATTR_SOCKET_OWNER the device is indoors and nobody owns it;
+# with it, NL80211_ATTR_REG_INDOOR says on or off), regulatory_hint_indoor()
+# (an owner only while on, kept by later requests until "off"; "off" from
+# anyone ends it), regulatory_netlink_notify() via nl80211_netlink_notify()
+# (the owner's socket closing ends it), restore_regulatory_settings() (a
+# restore ends a setting nobody owns), cfg80211_ir_permissive_chan() (only
+# with REGULATORY_ENABLE_RELAX_NO_IR; a P2P group owner, a station or a
+# P2P client; a channel that is INDOOR_ONLY while indoors) and
+# _cfg80211_reg_can_beacon() (disabled, radar and, unless relaxed, NO_IR
+# channels are refused).
+. /regvm/lib.sh
+. /regvm/regcore.sh
+require_module regcore regsim
+rc_mask_crda
+trap 'kill $holders 2>/dev/null; rc_unload; rc_unmask_crda' EXIT
+
+P=/sys/module/regsim/parameters
+holders=
+# enum nl80211_iftype
+ADHOC=1 STATION=2 AP=3 MESH=7 P2P_CLIENT=8 P2P_GO=9
+
+# indoor [FAMILY]: the setting as GET_REG reports it: off, on or owned
+indoor() {
+	regctl --family "${1:-regcore}" --json get |
+		jq -r '.domains[0] | if .indoor then
+			(if .indoor_owned then "owned" else "on" end)
+			else "off" end'
+}
+# indoor_is STATE: the setting is STATE (for wait_until)
+indoor_is() {
+	[ "$(indoor)" = "$1" ]
+}
+# hold [FAMILY]: regctl set --indoor on --hold in the background; its PID
+# in $holder (and $holders, for the trap)
+hold() {
+	regctl --family "${1:-regcore}" set --indoor on --hold 2>/tmp/hold.err &
+	holder=$!
+	holders="$holders $holder"
+}
+# release [SIGNAL]: end the holder started last, as a user's ^C would
+# (SIGINT by default), and wait for it (in this shell: check's subshell
+# cannot); its exit status in $released
+release() {
+	kill -"${1:-INT}" "$holder"
+	wait "$holder"
+	released=$?
+}
+# can RADIO FREQ IFTYPE [locked]: regsim's radio asks regcore whether it
+# may beacon there: "PLAIN RELAXED", yes or no each
+can() {
+	echo "$*" >"$P/can_beacon" && cat "$P/can_beacon"
+}
+
+# A domain for the relaxation: 2.4 GHz open; 5150-5250 MHz NO_IR and
+# indoors only (NO_IR 128 | NO_OUTDOOR 8); 5250-5330 MHz radar (DFS 16);
+# 5735-5835 MHz NO_IR alone. Answered as "FR" (a country crda would know).
+RELAX_RULES="rule:flags=0,start=2400000,end=2483500,max_bw=40000,gain=0,eirp=2000,cac=0
+rule:flags=136,start=5150000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0
+rule:flags=16,start=5250000,end=5330000,max_bw=80000,gain=0,eirp=2000,cac=60000
+rule:flags=128,start=5735000,end=5835000,max_bw=80000,gain=0,eirp=1400,cac=0"
+
+# ---- the setting ----
+rc_serve_reset
+check "regcore loads" rc_load crda_timeout_ms=60000
+expect_eq "regcore asks for the world at load" 00 "$(rc_serve regcore)"
+check "regsim loads a radio" modprobe regsim radios=1
+expect_eq "the device is not indoors at load" off "$(indoor)"
+expect_eq "regctl get prints no indoor line then" "" \
+	"$(regctl get | grep indoor)"
+monitor_start indoor
+rc_mark
+check "regctl set --indoor on is accepted" regctl set --indoor on
+expect_eq "the device is indoors, nobody owns the setting" on "$(indoor)"
+expect_eq "regctl get says so after the rules of the domain in force" \
+	"indoor operation: on" "$(regctl get | grep indoor)"
+check "regcore logs it" rc_wait_log 'regcore: indoor operation: on$'
+check "regctl set --indoor off is accepted" regctl set --indoor off
+expect_eq "the device is not indoors" off "$(indoor)"
+check "regcore logs it" rc_wait_log 'regcore: indoor operation: off$'
+expect_eq "nothing is asked of userspace" "" "$(rc_serve regcore)"
+check "the world stays in force" rc_alpha2_is 00
+monitor_stop
+expect_eq "no event is sent" "" "$(cat /tmp/indoor.txt /tmp/indoor.json)"
+
+# Without NL80211_ATTR_SOCKET_OWNER a request says "indoors", whatever
+# NL80211_ATTR_REG_INDOOR says (nl80211_req_set_reg()).
+check "a request without the owner flag and without REG_INDOOR" \
+	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2
+expect_eq "... says indoors" on "$(indoor)"
+check "the owner flag without REG_INDOOR" \
+	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 socket_owner:flag
+expect_eq "... says off" off "$(indoor)"
+check "REG_INDOOR with the owner flag from nlcraft, which then exits" \
+	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 socket_owner:flag reg_indoor:flag
+check "... is over when its socket closes" wait_until 5 indoor_is off
+check "an indoor request needs no alpha2, and one is ignored" \
+	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 alpha2=DE
+expect_eq "... nothing is asked of userspace" "" "$(rc_serve regcore)"
+check "regctl set --indoor off" regctl set --indoor off
+check_fails "REQ_SET_REG of type indoor needs CAP_NET_ADMIN" \
+	as_nobody regctl set --indoor on
+expect_eq "... and changes nothing" off "$(indoor)"
+check "reading the setting needs no privilege" as_nobody regctl get
+
+# A holder owns the setting while it runs (nl80211_netlink_notify() and
+# regulatory_netlink_notify()).
+rc_mark
+hold
+check "regctl set --indoor on --hold owns the setting" wait_until 5 indoor_is owned
+expect_eq "regctl get says until when" \
+	"indoor operation: on, until its owner's socket closes" \
+	"$(regctl get | grep indoor)"
+check "and says so on stderr" grep -q 'indoor operation on while this command runs' /tmp/hold.err
+check "an unowned on keeps the owner" regctl set --indoor on
+expect_eq "... owned still" owned "$(indoor)"
+release
+expect_eq "the holder ends on SIGINT, with success: exit status" 0 "$released"
+expect_eq "the setting ends with its owner's socket" off "$(indoor)"
+check "regcore logs why" rc_wait_log "regcore: indoor operation: off, its owner's netlink socket [0-9]+ closed"
+
+check "an unowned on first" regctl set --indoor on
+hold
+check "a holder takes over a setting nobody owns" wait_until 5 indoor_is owned
+release TERM
+expect_eq "the holder ends on SIGTERM, with success" 0 "$released"
+check "... and the setting ends with it" wait_until 5 indoor_is off
+
+hold
+check "a holder owns the setting" wait_until 5 indoor_is owned
+check "anyone's off ends it at once" regctl set --indoor off
+expect_eq "... off" off "$(indoor)"
+check "an unowned on after it" regctl set --indoor on
+release
+expect_eq "the former owner ends: exit status" 0 "$released"
+expect_eq "... and the setting stays: it is not the owner any more" on "$(indoor)"
+check "regctl set --indoor off" regctl set --indoor off
+
+# Another process's socket closing changes nothing.
+hold
+check "a holder owns the setting" wait_until 5 indoor_is owned
+check "another netlink socket comes and goes" regctl get
+expect_eq "... the setting stays" owned "$(indoor)"
+release
+expect_eq "the holder ends: exit status" 0 "$released"
+
+# A restore ends a setting nobody owns, and keeps an owned one
+# (restore_regulatory_settings()). The radio's country element and its
+# disconnect restore.
+check "an unowned on" regctl set --indoor on
+check "the radio sees a country element" sh -c "echo '0 DE' >$P/country_ie"
+expect_eq "regcore asks for DE" DE "$(rc_serve regcore)"
+check "DE is in force" rc_wait_alpha2 DE
+rc_mark
+check "the radio's stations disconnect" sh -c "echo 0 >$P/disconnect"
+expect_eq "the restore ends the setting nobody owns" off "$(indoor)"
+check "regcore logs why" rc_wait_log 'regcore: indoor operation: off, settings restored$'
+hold
+check "a holder owns the setting" wait_until 5 indoor_is owned
+check "the radio sees a country element" sh -c "echo '0 DE' >$P/country_ie"
+rc_serve regcore >/dev/null
+check "its stations disconnect" sh -c "echo 0 >$P/disconnect"
+check "the world is in force" rc_wait_alpha2 00
+expect_eq "an owned setting outlives the restore" owned "$(indoor)"
+release
+expect_eq "the holder ends: exit status" 0 "$released"
+expect_eq "... and the setting with it" off "$(indoor)"
+
+# ---- what a radio may beacon on, relax_no_ir off (the default) ----
+expect_eq "relax_no_ir is off by default" N "$(cat /sys/module/regcore/parameters/relax_no_ir)"
+check "a radio that asks for relaxations registers" sh -c "echo 'add relax' >$P/spare"
+relax=1
+check "a user's FR is accepted" regctl set FR
+check "regcore asks for it" rc_pending FR
+check "FR is answered with a NO_IR, indoors-only 5 GHz rule" rc_answer FR 2 "$RELAX_RULES"
+check "FR is in force" rc_wait_alpha2 FR
+rc_serve_reset
+expect_match "5180 MHz: NO_IR and indoors only" \
+	'^5180 2300 no_ir,.*indoor_only' "$(rc_chan "$(rc_newest)" 5180)"
+check "the device is indoors" regctl set --indoor on
+expect_eq "a group owner may not beacon there, relaxed or not" "no no" \
+	"$(can $relax 5180 $P2P_GO)"
+expect_eq "2412 MHz: any interface may" "yes yes" "$(can $relax 2412 $AP)"
+
+# ---- relax_no_ir on ----
+check "regsim unloads" rmmod regsim
+check "regcore loads with relax_no_ir=1" rc_load crda_timeout_ms=60000 relax_no_ir=1
+expect_eq "regcore asks for the world at load" 00 "$(rc_serve regcore)"
+expect_eq "a fresh regcore is not indoors" off "$(indoor)"
+check "regsim loads a radio that asks for no relaxation" modprobe regsim radios=1
+check "a radio that asks for relaxations registers" sh -c "echo 'add relax' >$P/spare"
+check "a user's FR is accepted" regctl set FR
+check "regcore asks for it" rc_pending FR
+check "FR is answered with the same rules" rc_answer FR 2 "$RELAX_RULES"
+check "FR is in force" rc_wait_alpha2 FR
+rc_serve_reset
+expect_eq "not indoors: a group owner may not beacon on 5180 MHz" "no no" \
+	"$(can $relax 5180 $P2P_GO)"
+check "the device is indoors" regctl set --indoor on
+expect_eq "indoors: a group owner may, relaxed" "no yes" "$(can $relax 5180 $P2P_GO)"
+expect_eq "... a station may (off-channel TDLS)" "no yes" "$(can $relax 5180 $STATION)"
+expect_eq "... a P2P client may" "no yes" "$(can $relax 5180 $P2P_CLIENT)"
+expect_eq "... an access point may not" "no no" "$(can $relax 5180 $AP)"
+expect_eq "... an IBSS may not" "no no" "$(can $relax 5180 $ADHOC)"
+expect_eq "... a mesh point may not" "no no" "$(can $relax 5180 $MESH)"
+expect_eq "... nor a group owner of the radio that asks for no relaxation" \
+	"no no" "$(can 0 5180 $P2P_GO)"
+expect_eq "... the same answer under regcore_wiphy_lock()" "no yes" \
+	"$(can $relax 5180 $P2P_GO locked)"
+expect_eq "5745 MHz, NO_IR but not indoors only: never relaxed" "no no" \
+	"$(can $relax 5745 $P2P_GO)"
+expect_eq "5260 MHz, radar: never" "no no" "$(can $relax 5260 $P2P_GO)"
+expect_eq "5500 MHz, disabled: never" "no no" "$(can $relax 5500 $P2P_GO)"
+expect_eq "2412 MHz: yes either way" "yes yes" "$(can $relax 2412 $P2P_GO)"
+check_fails "a channel the radio lacks is refused" sh -c "echo '$relax 5181 $P2P_GO' >$P/can_beacon"
+check_fails "a bad word after the type is refused" sh -c "echo '$relax 5180 $P2P_GO unlocked' >$P/can_beacon"
+check "the device is not indoors" regctl set --indoor off
+expect_eq "not indoors: the relaxation is gone" "no no" "$(can $relax 5180 $P2P_GO)"
+hold
+check "a holder says indoors" wait_until 5 indoor_is owned
+expect_eq "indoors again: relaxed" "no yes" "$(can $relax 5180 $P2P_GO)"
+release
+expect_eq "the holder ends: exit status" 0 "$released"
+expect_eq "its socket closed: the relaxation is gone" "no no" "$(can $relax 5180 $P2P_GO)"
+check "regsim's misuse of the API is refused" sh -c "echo 1 >$P/misuse"
+
+# ---- side by side with cfg80211 ----
+check "regsim unloads" rmmod regsim
+check "regcore unloads" rmmod regcore
+if is_debug || [ -e /lib/firmware/regulatory.db ]; then
+	skip "indoor hints side by side with cfg80211" "cfg80211 is compared on Debian's kernels, without /lib/firmware/regulatory.db"
+else
+	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+	rc_serve_reset
+	check "mac80211_hwsim loads" modprobe mac80211_hwsim radios=1
+	rc_serve nl80211 >/dev/null
+	check "cfg80211 has the world in force" wait_until 10 rc_alpha2_is 00 nl80211
+	rc_serve_reset
+	rc_load crda_timeout_ms=60000
+	rc_serve regcore >/dev/null
+	check "regcore has the world in force" wait_until 10 rc_alpha2_is 00
+	monitor_start cfg-indoor nl80211
+	for fam in nl80211 regcore; do
+		check "$fam takes set --indoor on" regctl --family $fam set --indoor on
+		check "$fam takes set --indoor off" regctl --family $fam set --indoor off
+		hold $fam
+		sleep 0.5
+		check "$fam: a holder runs until interrupted" kill -0 "$holder"
+		release
+		expect_eq "$fam: it ends with success: exit status" 0 "$released"
+		check "$fam takes an indoor hint without the owner flag" \
+			nlcraft --family $fam --expect OK REQ_SET_REG hint_type=2
+		check "$fam takes one with REG_INDOOR alone" \
+			nlcraft --family $fam --expect OK REQ_SET_REG hint_type=2 reg_indoor:flag
+		check "$fam takes an off" \
+			nlcraft --family $fam --expect OK REQ_SET_REG hint_type=2 socket_owner:flag
+		expect_eq "$fam asks userspace for nothing" "" "$(rc_serve $fam)"
+		check "$fam keeps the world" rc_alpha2_is 00 $fam
+	done
+	monitor_stop
+	expect_eq "cfg80211 sends no event" "" "$(cat /tmp/cfg-indoor.txt /tmp/cfg-indoor.json)"
+	check "cfg80211 takes set --indoor on" regctl --family nl80211 set --indoor on
+	expect_eq "... and its GET_REG says nothing of the setting" off "$(indoor nl80211)"
+	check "cfg80211 takes set --indoor off" regctl --family nl80211 set --indoor off
+	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+fi
+check "regcore unloads cleanly" rc_unload
