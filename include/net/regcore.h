@@ -332,6 +332,21 @@ enum regcore_regulatory_flags {
 };
 
 /**
+ * enum regcore_environment - where a country element's rules apply
+ * @REGCORE_ENVIRON_ANY: indoors and outdoors (the element's third byte is
+ *	neither 'I' nor 'O'), or the request is not a country element's
+ * @REGCORE_ENVIRON_INDOOR: indoors only (third byte 'I')
+ * @REGCORE_ENVIRON_OUTDOOR: outdoors only (third byte 'O')
+ *
+ * cfg80211's enum environment_cap, the same values.
+ */
+enum regcore_environment {
+	REGCORE_ENVIRON_ANY,
+	REGCORE_ENVIRON_INDOOR,
+	REGCORE_ENVIRON_OUTDOOR,
+};
+
+/**
  * struct regcore_request_info - a processed change, as the notifier sees it
  * @initiator: who asked (enum nl80211_reg_initiator)
  * @alpha2: the country asked for, NUL terminated
@@ -342,6 +357,10 @@ enum regcore_regulatory_flags {
  * @user_reg_hint_type: for a user hint, what gave it:
  *	%NL80211_USER_REG_HINT_USER, or %NL80211_USER_REG_HINT_CELL_BASE for
  *	a cellular base station
+ * @country_ie_env: for a country element's request, the environment the
+ *	element named; %REGCORE_ENVIRON_ANY for any other request, and once
+ *	the radio that saw the element is unregistered (cfg80211's
+ *	country_ie_env and wiphy_regulatory_deregister())
  */
 struct regcore_request_info {
 	enum nl80211_reg_initiator initiator;
@@ -350,6 +369,7 @@ struct regcore_request_info {
 	bool intersect;
 	u8 dfs_region;
 	enum nl80211_user_reg_hint_type user_reg_hint_type;
+	enum regcore_environment country_ie_env;
 };
 
 struct regcore_wiphy;

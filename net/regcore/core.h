@@ -164,7 +164,8 @@ int regcore_hint_user(const char *alpha2, bool cell_base);
 bool regcore_last_is_cell_base(void);
 bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy);
 int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
-int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2);
+int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
+			    enum regcore_environment env);
 int regcore_hint_reload(void);
 int regcore_set_regdom(struct regcore_regdomain *rd,
 		       struct netlink_ext_ack *extack);

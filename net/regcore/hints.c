@@ -74,6 +74,8 @@
  * @from_regdb: answered from the firmware database; no answer from
  *	userspace is taken for it, even while it is pending (its answer
  *	could not be installed for want of memory: the timeout ends it)
+ * @country_ie_env: a country element's environment (REGCORE_ENVIRON_ANY
+ *	for other hints, and once the element's radio is gone)
  * @user_seq: for @restore: regcore_user_seq when it was queued
  * @timeout_ms: how long userspace was given to answer, ms
  * @deadline: jiffies by which userspace must have answered
@@ -90,6 +92,7 @@ struct regcore_request {
 	bool cell_base;
 	bool reload;
 	bool from_regdb;
+	enum regcore_environment country_ie_env;
 	u32 user_seq;
 	unsigned int timeout_ms;
 	unsigned long deadline;
@@ -294,6 +297,7 @@ const struct regcore_request_info *regcore_last_request_info(void)
 	regcore_last_info.user_reg_hint_type =
 		regcore_request_is_cell_base(lr) ?
 		NL80211_USER_REG_HINT_CELL_BASE : NL80211_USER_REG_HINT_USER;
+	regcore_last_info.country_ie_env = lr->country_ie_env;
 	return &regcore_last_info;
 }
 
@@ -588,6 +592,7 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
  * regcore_hint_country_ie() - queue a country element hint
  * @wiphy: the registered radio that saw the element
  * @alpha2: the element's two letters
+ * @env: the environment its third byte names, kept with the request
  *
  * The hint is dropped before it is queued when the radio ignores country
  * elements (REGCORE_REG_COUNTRY_IE_IGNORE); as cfg80211 does, while the
@@ -600,7 +605,8 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
  *
  * Return: 0 when queued or dropped so, a negative errno otherwise.
  */
-int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
+int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
+			    enum regcore_environment env)
 {
 	struct regcore_request *req;
 	u64 last;
@@ -624,6 +630,7 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2)
 	if (!req)
 		return -ENOMEM;
 	req->bounded = true;
+	req->country_ie_env = env;
 	return regcore_queue(req, wiphy);
 }
 
@@ -1513,6 +1520,7 @@ void regcore_hints_wiphy_gone(struct regcore_wiphy *wiphy)
 	lockdep_assert_held(&regcore_mutex);
 	if (regcore_last->wiphy_idx == wiphy->idx) {
 		regcore_last->wiphy_idx = REGCORE_WIPHY_IDX_INVALID;
+		regcore_last->country_ie_env = REGCORE_ENVIRON_ANY;
 		regcore_publish_last();
 	}
 }

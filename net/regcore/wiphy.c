@@ -459,6 +459,11 @@ EXPORT_SYMBOL_GPL(regcore_hint_disconnect);
  * element requests in a row (a country userspace does not answer), or
  * until a user or driver hint comes.
  *
+ * The environment ('I' indoors, 'O' outdoors, anything else both) is kept
+ * with the request and reaches the notifiers (&struct
+ * regcore_request_info's country_ie_env), as cfg80211 passes it; like
+ * cfg80211, regcore neither compares it nor restricts channels by it.
+ *
  * Context: process context.
  * Return: 0 when queued or dropped so; -EINVAL for bad arguments; -EBUSY
  * when too many hints are waiting; -ENOMEM; -ESHUTDOWN.
@@ -467,6 +472,7 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 			    enum nl80211_band band,
 			    const u8 *country_ie, u8 country_ie_len)
 {
+	enum regcore_environment env = REGCORE_ENVIRON_ANY;
 	char alpha2[3];
 	int err;
 
@@ -487,7 +493,12 @@ int regcore_country_ie_hint(struct regcore_wiphy *wiphy,
 	alpha2[0] = country_ie[0];
 	alpha2[1] = country_ie[1];
 	alpha2[2] = '\0';
-	err = regcore_hint_country_ie(wiphy, alpha2);
+	/* the third byte, as cfg80211's regulatory_hint_country_ie() */
+	if (country_ie[2] == 'I')
+		env = REGCORE_ENVIRON_INDOOR;
+	else if (country_ie[2] == 'O')
+		env = REGCORE_ENVIRON_OUTDOOR;
+	err = regcore_hint_country_ie(wiphy, alpha2, env);
 	if (err == -EINVAL)
 		pr_debug("refused country element from %s: country %*ph is not two letters\n",
 			 wiphy->name, 2, country_ie);

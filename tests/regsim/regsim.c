@@ -17,6 +17,10 @@
  *               spares (below), in order
  *   country_ie  write "N XXE": radio N saw a country element for XX with
  *               environment E (I, O or a space; default space)
+ *   last_request  read: what each radio's reg_notifier was told last,
+ *               "INITIATOR:ALPHA2:ENVIRONMENT" (core, user, driver or
+ *               country_ie; any, indoor or outdoor: the country element's
+ *               environment), or "none", spares last
  *   notified    read: how often each radio's reg_notifier ran, spares
  *               last
  *   misuse      write anything: call the API wrongly in every way we know
@@ -195,6 +199,8 @@ struct regsim_radio {
 	struct regcore_channel chan_5ghz[REGSIM_N_5GHZ];
 	struct regcore_channel chan_6ghz[REGSIM_N_6GHZ];
 	atomic_t notified;
+	/* what its notifier saw last: regsim_last_lock */
+	char last[24];
 };
 
 /*
@@ -341,6 +347,30 @@ static struct regsim_setup regsim_scenario(int i)
 	return s;
 }
 
+/* Protects each radio's last; taken in its notifier, under regcore's lock. */
+static DEFINE_SPINLOCK(regsim_last_lock);
+
+static const char *regsim_initiator_word(enum nl80211_reg_initiator i)
+{
+	switch (i) {
+	case NL80211_REGDOM_SET_BY_CORE: return "core";
+	case NL80211_REGDOM_SET_BY_USER: return "user";
+	case NL80211_REGDOM_SET_BY_DRIVER: return "driver";
+	case NL80211_REGDOM_SET_BY_COUNTRY_IE: return "country_ie";
+	default: return "unknown";
+	}
+}
+
+static const char *regsim_env_word(enum regcore_environment env)
+{
+	switch (env) {
+	case REGCORE_ENVIRON_ANY: return "any";
+	case REGCORE_ENVIRON_INDOOR: return "indoor";
+	case REGCORE_ENVIRON_OUTDOOR: return "outdoor";
+	default: return "unknown";
+	}
+}
+
 static void regsim_notifier(struct regcore_wiphy *wiphy,
 			    const struct regcore_request_info *info)
 {
@@ -348,6 +378,11 @@ static void regsim_notifier(struct regcore_wiphy *wiphy,
 	int err;
 
 	atomic_inc(&radio->notified);
+	spin_lock(&regsim_last_lock);
+	scnprintf(radio->last, sizeof(radio->last), "%s:%.2s:%s",
+		  regsim_initiator_word(info->initiator), info->alpha2,
+		  regsim_env_word(info->country_ie_env));
+	spin_unlock(&regsim_last_lock);
 	/* A self-managed radio passes the user's country to its firmware
 	 * and gives back the firmware's domain, from here, under regcore's
 	 * lock, as drivers of such radios do.
@@ -593,6 +628,32 @@ static const struct kernel_param_ops regsim_notified_ops = {
 };
 module_param_cb(notified, &regsim_notified_ops, NULL, 0444);
 MODULE_PARM_DESC(notified, "How often each radio's reg_notifier ran");
+
+static int regsim_get_last_request(char *buf, const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	int i, len = 0;
+
+	mutex_lock(&regsim_lock);
+	spin_lock(&regsim_last_lock);
+	for (i = 0; regsim_radios && i < regsim_n_radios + regsim_n_spares;
+	     i++) {
+		radio = i < regsim_n_radios ? &regsim_radios[i] :
+			regsim_spares[i - regsim_n_radios];
+		len += scnprintf(buf + len, PAGE_SIZE - len, "%s%s", i ? " " : "",
+				 radio->last[0] ? radio->last : "none");
+	}
+	spin_unlock(&regsim_last_lock);
+	mutex_unlock(&regsim_lock);
+	len += scnprintf(buf + len, PAGE_SIZE - len, "\n");
+	return len;
+}
+
+static const struct kernel_param_ops regsim_last_request_ops = {
+	.get = regsim_get_last_request,
+};
+module_param_cb(last_request, &regsim_last_request_ops, NULL, 0444);
+MODULE_PARM_DESC(last_request, "What each radio's reg_notifier saw last: INITIATOR:ALPHA2:ENVIRONMENT");
 
 /* The radio's channel at @freq MHz, the first band that has one. */
 static struct regcore_channel *regsim_channel(struct regsim_radio *radio,

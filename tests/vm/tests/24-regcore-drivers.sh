@@ -273,4 +273,56 @@ if kernel_at_least 6.12; then
 	rc_unload
 fi
 
+# A country element's environment, its third byte: 'I' indoors, 'O'
+# outdoors, anything else both. cfg80211 keeps it with the request
+# (regulatory_hint_country_ie(): request->country_ie_env), shows it to the
+# radios' notifiers only, and forgets it when the radio that saw the
+# element goes (wiphy_regulatory_deregister()); hwsim's notifier prints
+# nothing of it, so this is derived from those functions (6.1 and 6.12
+# agree). regsim's last_request is what each notifier was told last.
+last_request() {
+	cut -d' ' -f"$(($1 + 1))" /sys/module/regsim/parameters/last_request
+}
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers a plain radio" modprobe regsim radios=1
+expect_eq "its notifier saw the world from the core at registration" \
+	core:00:any "$(last_request 0)"
+check "a second radio sees a country element for DE, indoors ('I')" \
+	sh -c "echo 'add' >/sys/module/regsim/parameters/spare && echo '1 DEI' >$ie"
+check "DE is asked for" rc_pending DE
+check "and installed" rc_answer DE
+check "DE is in force" rc_wait_alpha2 DE
+expect_eq "the radios' notifiers are told: a country element, DE, indoors" \
+	"country_ie:DE:indoor country_ie:DE:indoor" \
+	"$(last_request 0) $(last_request 1)"
+check "a radio registered now" sh -c "echo add >/sys/module/regsim/parameters/spare"
+expect_eq "... is told the same at registration" country_ie:DE:indoor "$(last_request 2)"
+check "the radio that saw the element goes, and the one after it" \
+	sh -c "echo del >/sys/module/regsim/parameters/spare && echo del >/sys/module/regsim/parameters/spare"
+check "a radio registered now" sh -c "echo add >/sys/module/regsim/parameters/spare"
+expect_eq "... is told of no environment: the element's radio is gone" \
+	country_ie:DE:any "$(last_request 1)"
+rc_load crda_timeout_ms=60000
+rc_pending 00
+rc_answer 00 >/dev/null
+check "regsim registers two plain radios" modprobe regsim radios=2
+for env in O:outdoor ' :any' X:any; do
+	rc_mark
+	check "radio 0 sees a country element for FR with '${env%%:*}'" \
+		sh -c "echo '0 FR${env%%:*}' >$ie"
+	check "FR is asked for" rc_wait_log 'country IE hint: asked userspace for FR$'
+	check "and installed" rc_answer FR 2 "$RC_DE_RULES"
+	check "FR is in force" rc_wait_alpha2 FR
+	expect_eq "the other radio's notifier is told: ${env#*:}" \
+		"country_ie:FR:${env#*:}" "$(last_request 1)"
+	check "radio 0's stations disconnect: the world again" \
+		sh -c "echo 0 >/sys/module/regsim/parameters/disconnect"
+	check "the world is in force" rc_wait_alpha2 00
+	expect_eq "the notifiers are told: the core's world, no environment" \
+		"core:00:any" "$(last_request 1)"
+done
+rc_unload
+
 exit 0
