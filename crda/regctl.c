@@ -184,6 +184,22 @@ static void hold_signals(sigset_t *set)
 	sigaddset(set, SIGHUP);
 }
 
+/* Does a socket own the indoor setting already? regcore says so in
+ * GET_REG; cfg80211 says nothing (false).
+ */
+static bool held_elsewhere(struct regnl *nl)
+{
+	struct regnl_domain_list l;
+	struct regnl_status st;
+	bool held;
+
+	if (regnl_get_reg(nl, &l, &st))
+		return false;
+	held = l.n && l.v[0].indoor_owned;
+	regnl_domain_list_free(&l);
+	return held;
+}
+
 /* set --indoor on [--hold] | --indoor off */
 static int set_indoor(struct regctl *rc, int argc, char **argv)
 {
@@ -219,6 +235,9 @@ static int set_indoor(struct regctl *rc, int argc, char **argv)
 	r = open_family(rc, &nl, what);
 	if (r)
 		return r;
+	if (hold && held_elsewhere(nl))
+		fprintf(rc->err,
+			"regctl: another process holds the indoor setting: it ends when that one's socket closes, not this one's\n");
 	/* "off" goes with the owner flag: without it nl80211 reads "on" */
 	r = regnl_req_indoor(nl, on, hold || !on, &st);
 	if (r) {

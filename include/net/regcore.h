@@ -402,6 +402,16 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @bands: the radio's bands, indexed by enum nl80211_band (set by driver)
  * @regulatory_flags: REGCORE_REG_* (set by the driver before registration)
  * @reg_notifier: optional, called once per change (set by the driver)
+ * @check_channels: optional (set by the driver): what the radio's
+ *	interfaces do may no longer be allowed (the rules changed, or the
+ *	indoor setting ended): check each that initiates radiation with
+ *	regcore_reg_can_beacon_relax(), and that a station's channel is not
+ *	disabled, and leave what is not allowed, as cfg80211's
+ *	reg_leave_invalid_chans() does for its interfaces. Called from a work
+ *	item once changes have stopped for the grace period (module
+ *	parameter enforce_grace_ms, 60 s by default, as cfg80211), so that
+ *	userspace can move first; with regcore's state lock held, under the
+ *	rules of @reg_notifier.
  * @priv: for the driver
  * @idx: index, assigned at registration, reported as NL80211_ATTR_WIPHY
  * @name: name, assigned at registration ("rphy<idx>")
@@ -429,6 +439,7 @@ struct regcore_wiphy {
 	struct regcore_band *bands[NUM_NL80211_BANDS];
 	u32 regulatory_flags;
 	regcore_notifier_t reg_notifier;
+	void (*check_channels)(struct regcore_wiphy *wiphy);
 	void *priv;
 
 	u32 idx;

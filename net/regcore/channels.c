@@ -504,6 +504,8 @@ void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator)
 	lockdep_assert_held(&regcore_mutex);
 	list_for_each_entry(wiphy, &regcore_wiphys, list)
 		regcore_update_wiphy(wiphy, initiator);
+	/* what the radios do may no longer be allowed */
+	regcore_check_channels();
 }
 
 /* A driver's own domain. A custom domain is applied by the driver before

@@ -17,7 +17,8 @@
  *   selfmanaged.c  radios whose firmware decides their domain: their
  *              driver's domain applied, user hints passed to them
  *   indoor.c   the indoor setting userspace gives, owned by a socket or
- *              not, and the drivers' check of what they may beacon on
+ *              not, the drivers' check of what they may beacon on, and
+ *              asking them to leave what a change forbids
  *   wiphy.c    the driver-facing API: radios, custom domains
  *   main.c     module load and unload, parameters
  *
@@ -49,6 +50,11 @@
  * regcore_self_lock (selfmanaged.c) is a spinlock protecting each radio's
  * requested_regd, the domain a self-managed radio's driver gave and the
  * worker has not applied yet. Nothing is taken under it.
+ *
+ * regcore_indoor_lock (indoor.c) is a spinlock protecting the indoor
+ * setting and its owner. Nothing is taken under it; it is taken with or
+ * without regcore_mutex (a restore holds the mutex; a request, a socket's
+ * release and a driver's check need not).
  *
  * RCU: the current domain (regcore_regdom) and each radio's own domain
  * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use
@@ -100,6 +106,9 @@ extern unsigned int regcore_crda_timeout_ms;
 extern char regcore_param_alpha2[3];
 extern bool regcore_cell_base_hints;
 extern bool regcore_relax_no_ir;
+#define REGCORE_ENFORCE_GRACE_MS_DEFAULT	60000
+#define REGCORE_ENFORCE_GRACE_MS_MAX		600000
+extern unsigned int regcore_enforce_grace_ms;
 
 /* Functions the KUnit module (tests/kunit/regcore_test.ko) calls besides
  * the driver API: exported in the REGCORE_KUNIT namespace, and only when
@@ -189,6 +198,7 @@ void regcore_indoor_exit(void);
 bool regcore_indoor_get(u32 *portid);
 void regcore_indoor_hint(bool indoor, u32 portid);
 void regcore_indoor_restore(void);
+void regcore_check_channels(void);
 
 /* selfmanaged.c: radios whose firmware decides their domain */
 int regcore_self_managed_register(struct regcore_wiphy *wiphy);
@@ -270,6 +280,7 @@ bool regcore_wiphy_has_channel(const struct regcore_wiphy *wiphy,
 			       const struct regcore_channel *chan);
 void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
 			  const struct regcore_request_info *info);
+void regcore_check_wiphy_channels(struct regcore_wiphy *wiphy);
 
 /* uevent.c: asking userspace */
 int regcore_uevent_init(void);

@@ -26,17 +26,29 @@
  * The last writer wins: several processes may disagree, and "off" from any
  * of them ends the relaxation at once.
  *
+ * When the setting goes off, and after every change of the radios'
+ * channels, each driver is asked to leave what is no longer allowed (its
+ * check_channels callback), once the changes have stopped for the grace
+ * period (enforce_grace_ms), as cfg80211's reg_check_channels() and
+ * reg_leave_invalid_chans() leave the interfaces it knows.
+ *
  * regcore differs where it knows less than cfg80211 or more:
- *  - regcore knows no interfaces, so it cannot leave the channels that are
- *    no longer allowed when the setting goes off (cfg80211's
- *    reg_check_channels(), 60 s later): drivers check with
- *    regcore_reg_can_beacon_relax() before each start of beaconing;
- *  - for the same reason the IR_CONCURRENT relaxation (another interface
- *    of the radio associated in the same band) is not made;
+ *  - regcore knows no interfaces: the drivers leave their own (above), and
+ *    the IR_CONCURRENT relaxation (another interface of the radio
+ *    associated in the same band) is not made;
+ *  - the check is 6.1's _cfg80211_reg_can_beacon() on both series: 6.12
+ *    lets stations and P2P clients use radar channels (no DFS needed for
+ *    them) and access points and group owners initiate radiation at
+ *    20 MHz on channels with ALLOW_20MHZ_ACTIVITY (and VLP access points
+ *    on 6 GHz); regcore refuses both, the stricter answer, until it keeps
+ *    DFS state;
  *  - the owner is a socket of the initial network namespace: regcore's
  *    family lives there only, and the release of a socket of the same
  *    number in another namespace does not end the setting (cfg80211
  *    compares the number alone).
+ * As in cfg80211, a closing socket's port number is free before the
+ * release is announced: a new socket that takes that number and sets the
+ * indoor setting at that moment loses it to the old socket's release.
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
@@ -44,6 +56,7 @@
 #include <linux/netlink.h>
 #include <linux/notifier.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <net/net_namespace.h>
 
 #include "core.h"
@@ -106,6 +119,8 @@ void regcore_indoor_hint(bool indoor, u32 portid)
 		pr_info_ratelimited("indoor operation: on\n");
 	else if (was)
 		pr_info_ratelimited("indoor operation: off\n");
+	if (was && !indoor)
+		regcore_check_channels();
 }
 
 /**
@@ -124,8 +139,10 @@ void regcore_indoor_restore(void)
 		cleared = true;
 	}
 	spin_unlock(&regcore_indoor_lock);
-	if (cleared)
+	if (cleared) {
 		pr_info_ratelimited("indoor operation: off, settings restored\n");
+		regcore_check_channels();
+	}
 }
 
 /* A netlink socket was released: the owner's ends the setting. */
@@ -146,9 +163,11 @@ static int regcore_indoor_release(struct notifier_block *nb,
 		cleared = true;
 	}
 	spin_unlock(&regcore_indoor_lock);
-	if (cleared)
+	if (cleared) {
 		pr_info_ratelimited("indoor operation: off, its owner's netlink socket %u closed\n",
 				    n->portid);
+		regcore_check_channels();
+	}
 	return NOTIFY_OK;
 }
 
@@ -156,19 +175,62 @@ static struct notifier_block regcore_indoor_notifier = {
 	.notifier_call = regcore_indoor_release,
 };
 
+/* Ask the drivers to leave what is no longer allowed (check_channels). */
+static void regcore_check_channels_fn(struct work_struct *work)
+{
+	struct regcore_wiphy *wiphy;
+
+	mutex_lock(&regcore_mutex);
+	pr_debug("asking the drivers to leave what the rules no longer allow\n");
+	list_for_each_entry(wiphy, &regcore_wiphys, list)
+		regcore_check_wiphy_channels(wiphy);
+	mutex_unlock(&regcore_mutex);
+}
+
+static DECLARE_DELAYED_WORK(regcore_check_work, regcore_check_channels_fn);
+/* Until regcore_indoor_init(), and from unload on (before the work is
+ * cancelled for good): nothing is queued.
+ */
+static bool regcore_checks_stopped = true;
+
+/**
+ * regcore_check_channels() - what radios do may no longer be allowed
+ *
+ * Has the drivers' check_channels callbacks run once changes have stopped
+ * for enforce_grace_ms (each call starts the period again), as cfg80211's
+ * reg_check_channels().
+ *
+ * Context: any context that may queue work.
+ */
+void regcore_check_channels(void)
+{
+	if (READ_ONCE(regcore_checks_stopped))
+		return;
+	mod_delayed_work(system_power_efficient_wq, &regcore_check_work,
+			 msecs_to_jiffies(READ_ONCE(regcore_enforce_grace_ms)));
+}
+
 int regcore_indoor_init(void)
 {
 	int err = netlink_register_notifier(&regcore_indoor_notifier);
 
-	if (err)
+	if (err) {
 		pr_err("cannot watch netlink sockets for the indoor setting: %d\n",
 		       err);
-	return err;
+		return err;
+	}
+	WRITE_ONCE(regcore_checks_stopped, false);
+	return 0;
 }
 
+/* Context: nothing calls regcore_check_channels() any more but the
+ * drivers' calls, and no radio is registered (their modules are gone).
+ */
 void regcore_indoor_exit(void)
 {
 	netlink_unregister_notifier(&regcore_indoor_notifier);
+	WRITE_ONCE(regcore_checks_stopped, true);
+	cancel_delayed_work_sync(&regcore_check_work);
 }
 
 /* May @iftype use a relaxation of NO_IR at all? A group owner, and a
@@ -189,15 +251,17 @@ static bool regcore_can_beacon(struct regcore_wiphy *wiphy,
 			       enum nl80211_iftype iftype, bool relax)
 {
 	u32 prohibited = REGCORE_CHAN_DISABLED | REGCORE_CHAN_RADAR |
-			 REGCORE_CHAN_NO_IR;
+			 REGCORE_CHAN_NO_IR | REGCORE_CHAN_NO_20MHZ;
 	bool locked = regcore_lock_held_by_caller();
 	bool ok = false;
 
 	if (!wiphy || !chan || iftype <= NL80211_IFTYPE_UNSPECIFIED ||
 	    iftype >= NUM_NL80211_IFTYPES)
 		return false;
-	if (!locked)
+	if (!locked) {
+		might_sleep();
 		mutex_lock(&regcore_mutex);
+	}
 	if (!wiphy->registered || !regcore_wiphy_has_channel(wiphy, chan))
 		goto out;
 	if (relax && regcore_relax_no_ir &&
@@ -220,13 +284,16 @@ out:
  *
  * Whether an interface of type @iftype may start beaconing (or otherwise
  * initiate radiation) on @chan at 20 MHz under the rules in force: the
- * channel is enabled, not NO_IR, and not a radar channel (regcore keeps no
- * DFS state yet, so a radar channel is never cleared for use), as
- * cfg80211_reg_can_beacon() for a 20 MHz channel definition.
+ * channel is enabled, allows 20 MHz, is not NO_IR, and is not a radar
+ * channel (regcore keeps no DFS state yet, so a radar channel is never
+ * cleared for use), as 6.1's cfg80211_reg_can_beacon() for a 20 MHz
+ * channel definition (on 6.12 too: see indoor.c).
  *
- * Context: process context. Takes regcore's state lock, unless the caller
- * holds it (regcore_wiphy_lock(), or the radio's notifier): the answer
- * holds while it is held.
+ * Context: process context; may sleep: it takes regcore's state lock,
+ * unless the caller holds it (regcore_wiphy_lock(), or the radio's
+ * notifier or check_channels callback). So never call it while holding a
+ * lock that the radio's notifier or check_channels callback takes. The
+ * channel's flags cannot change while the caller holds regcore's lock.
  * Return: true if it may; false if not, or for a radio not registered, a
  * channel not its own, or an unknown @iftype.
  */
@@ -254,8 +321,9 @@ EXPORT_SYMBOL_GPL(regcore_reg_can_beacon);
  * (another interface associated in the same band) is not made: regcore
  * knows no interfaces.
  *
- * The indoor setting can go off at any time (its owner's socket closes):
- * check again before each start.
+ * The indoor setting can go off at any time, even while regcore's lock is
+ * held (its owner's socket closes): the driver's check_channels callback
+ * is then asked to leave what is no longer allowed.
  *
  * Context: as regcore_reg_can_beacon().
  * Return: true if it may; false if not, or for a radio not registered, a

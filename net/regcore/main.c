@@ -74,6 +74,34 @@ module_param_named(cell_base_hints, regcore_cell_base_hints, bool, 0444);
 MODULE_PARM_DESC(cell_base_hints,
 		 "Take countries from cellular base stations for the radios that follow them (default N, as cfg80211 without CONFIG_CFG80211_REG_CELLULAR_HINTS)");
 
+/* enforce_grace_ms: how long after a change that may forbid what radios
+ * do (the rules, the indoor setting) their drivers are asked to check
+ * (check_channels), so that userspace can move or end things first, as
+ * cfg80211's REG_ENFORCE_GRACE_MS (60 s).
+ */
+unsigned int regcore_enforce_grace_ms = REGCORE_ENFORCE_GRACE_MS_DEFAULT;
+
+static int regcore_set_enforce_grace(const char *val,
+				     const struct kernel_param *kp)
+{
+	int err = param_set_uint_minmax(val, kp, 0,
+					REGCORE_ENFORCE_GRACE_MS_MAX);
+
+	if (err)
+		pr_warn("enforce_grace_ms=%s refused: must be 0 to %u ms\n",
+			val, REGCORE_ENFORCE_GRACE_MS_MAX);
+	return err;
+}
+
+static const struct kernel_param_ops regcore_enforce_grace_ops = {
+	.set = regcore_set_enforce_grace,
+	.get = param_get_uint,
+};
+module_param_cb(enforce_grace_ms, &regcore_enforce_grace_ops,
+		&regcore_enforce_grace_ms, 0644);
+MODULE_PARM_DESC(enforce_grace_ms,
+		 "How long after a change drivers are asked to leave what it forbids, ms (0-600000, default 60000 as cfg80211)");
+
 /* relax_no_ir: whether regcore_reg_can_beacon_relax() relaxes NO_IR at
  * all, as a cfg80211 built with CONFIG_CFG80211_REG_RELAX_NO_IR (which
  * also needs CONFIG_CFG80211_CERTIFICATION_ONUS; Debian's kernels lack

@@ -140,6 +140,7 @@ void regcore_self_managed_apply(struct regcore_wiphy *wiphy)
 	if (wiphy->regulatory_flags & REGCORE_REG_NOTIFY_REGDOM_BY_DRIVER)
 		regcore_notify_wiphy(wiphy, &info);
 	regcore_nl_wiphy_reg_change(&info);
+	regcore_check_channels();
 	pr_debug("self-managed radio %s: domain %.2s (%u rules) applied\n",
 		 wiphy->name, rd->alpha2, rd->n_reg_rules);
 }

@@ -66,6 +66,27 @@ void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
 	WRITE_ONCE(regcore_lock_holder, outer);
 }
 
+/**
+ * regcore_check_wiphy_channels() - ask a radio's driver to leave what the
+ *	rules no longer allow
+ * @wiphy: the radio
+ *
+ * As regcore_notify_wiphy(), for the check_channels callback.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_check_wiphy_channels(struct regcore_wiphy *wiphy)
+{
+	struct task_struct *outer = regcore_lock_holder;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (!wiphy->check_channels)
+		return;
+	WRITE_ONCE(regcore_lock_holder, current);
+	wiphy->check_channels(wiphy);
+	WRITE_ONCE(regcore_lock_holder, outer);
+}
+
 /* The most channels a band may declare. */
 #define REGCORE_MAX_CHANNELS	512
 

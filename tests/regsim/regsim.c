@@ -74,6 +74,14 @@
  *               the answers of regcore_reg_can_beacon() and
  *               regcore_reg_can_beacon_relax(), "yes" or "no" each, e.g.
  *               "no yes"
+ *   start       write "N FREQ IFTYPE": radio N's one interface, of type
+ *               IFTYPE, starts initiating radiation on its channel at FREQ
+ *               MHz, if regcore_reg_can_beacon_relax() allows it (-EPERM
+ *               if not); "N stop" stops it. When regcore asks the driver
+ *               to check (check_channels), an interface no longer allowed
+ *               is stopped, with a log line "rphyN: leaving FREQ MHz
+ *               (interface type IFTYPE): no longer allowed". Read:
+ *               "FREQ:IFTYPE" or "none" for each radio, spares last
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
@@ -201,6 +209,11 @@ struct regsim_radio {
 	atomic_t notified;
 	/* what its notifier saw last: regsim_last_lock */
 	char last[24];
+	/* the channel its one interface initiates radiation on (NULL for
+	 * none), and the interface's type: under regcore's lock
+	 */
+	struct regcore_channel *started;
+	u32 started_iftype;
 };
 
 /*
@@ -396,6 +409,21 @@ static void regsim_notifier(struct regcore_wiphy *wiphy,
 	}
 }
 
+/* regcore asks: leave what is no longer allowed (under regcore's lock). */
+static void regsim_check_channels(struct regcore_wiphy *wiphy)
+{
+	struct regsim_radio *radio = wiphy->priv;
+
+	if (!radio->started ||
+	    regcore_reg_can_beacon_relax(wiphy, radio->started,
+					 radio->started_iftype))
+		return;
+	pr_info("%s: leaving %u MHz (interface type %u): no longer allowed\n",
+		wiphy->name, radio->started->center_freq,
+		radio->started_iftype);
+	radio->started = NULL;
+}
+
 static void regsim_init_band(struct regcore_band *band,
 			     struct regcore_channel *chans, int n,
 			     bool ht, bool vht)
@@ -448,6 +476,7 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
 	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
 	wiphy->reg_notifier = regsim_notifier;
+	wiphy->check_channels = regsim_check_channels;
 	wiphy->priv = radio;
 	if (s.strict)
 		wiphy->regulatory_flags |= REGCORE_REG_STRICT_REG;
@@ -729,7 +758,6 @@ static const struct kernel_param_ops regsim_self_regd_ops = {
 module_param_cb(self_regd, &regsim_self_regd_ops, NULL, 0200);
 MODULE_PARM_DESC(self_regd, "Write \"N XX [sync]\": self-managed radio N's firmware gives its domain for XX");
 
-/* One wrong call: expect -EINVAL. */
 /* A check that must answer no for a wrong call. */
 static bool regsim_expect_no(const char *what, bool answer)
 {
@@ -739,6 +767,7 @@ static bool regsim_expect_no(const char *what, bool answer)
 	return false;
 }
 
+/* One wrong call: expect -EINVAL. */
 static bool regsim_expect_einval(const char *what, int err)
 {
 	if (err == -EINVAL)
@@ -1124,6 +1153,72 @@ static const struct kernel_param_ops regsim_can_beacon_ops = {
 };
 module_param_cb(can_beacon, &regsim_can_beacon_ops, NULL, 0600);
 MODULE_PARM_DESC(can_beacon, "Write \"N FREQ IFTYPE [locked]\": may radio N beacon there? Read the answers, plain and relaxed");
+
+/* start: an interface begins to initiate radiation, if regcore allows. */
+static int regsim_set_start(const char *val, const struct kernel_param *kp)
+{
+	struct regcore_channel *chan = NULL;
+	struct regsim_radio *radio;
+	const char *rest;
+	u32 freq, iftype;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && sysfs_streq(rest, "stop")) {
+		regcore_wiphy_lock();
+		radio->started = NULL;
+		regcore_wiphy_unlock();
+		err = 0;
+	} else if (radio && sscanf(rest, "%u %u", &freq, &iftype) == 2) {
+		chan = regsim_channel(radio, freq);
+	}
+	if (chan) {
+		regcore_wiphy_lock();
+		err = -EPERM;
+		if (regcore_reg_can_beacon_relax(radio->wiphy, chan, iftype)) {
+			radio->started = chan;
+			radio->started_iftype = iftype;
+			err = 0;
+		}
+		regcore_wiphy_unlock();
+	}
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static int regsim_get_start(char *buf, const struct kernel_param *kp)
+{
+	struct regsim_radio *radio;
+	int i, len = 0;
+
+	mutex_lock(&regsim_lock);
+	regcore_wiphy_lock();
+	for (i = 0; regsim_radios && i < regsim_n_radios + regsim_n_spares;
+	     i++) {
+		radio = i < regsim_n_radios ? &regsim_radios[i] :
+			regsim_spares[i - regsim_n_radios];
+		if (radio->started)
+			len += scnprintf(buf + len, PAGE_SIZE - len, "%s%u:%u",
+					 i ? " " : "",
+					 radio->started->center_freq,
+					 radio->started_iftype);
+		else
+			len += scnprintf(buf + len, PAGE_SIZE - len, "%snone",
+					 i ? " " : "");
+	}
+	regcore_wiphy_unlock();
+	mutex_unlock(&regsim_lock);
+	len += scnprintf(buf + len, PAGE_SIZE - len, "\n");
+	return len;
+}
+
+static const struct kernel_param_ops regsim_start_ops = {
+	.set = regsim_set_start,
+	.get = regsim_get_start,
+};
+module_param_cb(start, &regsim_start_ops, NULL, 0600);
+MODULE_PARM_DESC(start, "Write \"N FREQ IFTYPE\" or \"N stop\": radio N's interface starts (if allowed) or stops; read what each runs");
 
 /* register_race: two threads register one radio at once. */
 struct regsim_racer {

@@ -47,10 +47,14 @@ indoor_is() {
 }
 # hold [FAMILY]: regctl set --indoor on --hold in the background; its PID
 # in $holder (and $holders, for the trap)
+# once it says it holds the setting (it blocks its signals before that: a
+# signal sent earlier could be lost, a non-interactive shell's background
+# job ignoring SIGINT until then)
 hold() {
 	regctl --family "${1:-regcore}" set --indoor on --hold 2>/tmp/hold.err &
 	holder=$!
 	holders="$holders $holder"
+	wait_until 5 grep -q 'while this command runs' /tmp/hold.err
 }
 # release [SIGNAL]: end the holder started last, as a user's ^C would
 # (SIGINT by default), and wait for it (in this shell: check's subshell
@@ -105,12 +109,19 @@ expect_eq "... says indoors" on "$(indoor)"
 check "the owner flag without REG_INDOOR" \
 	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 socket_owner:flag
 expect_eq "... says off" off "$(indoor)"
+rc_mark
 check "REG_INDOOR with the owner flag from nlcraft, which then exits" \
 	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 socket_owner:flag reg_indoor:flag
-check "... is over when its socket closes" wait_until 5 indoor_is off
+check "... sets it, owned by nlcraft's socket" \
+	rc_wait_log 'regcore: indoor operation: on, until netlink socket [0-9]+ closes$'
+check "... which ends it when it closes" \
+	rc_wait_log "regcore: indoor operation: off, its owner's netlink socket [0-9]+ closed"
+expect_eq "... off" off "$(indoor)"
 check "an indoor request needs no alpha2, and one is ignored" \
 	nlcraft --family regcore --expect OK REQ_SET_REG hint_type=2 alpha2=DE
+expect_eq "... it says indoors" on "$(indoor)"
 expect_eq "... nothing is asked of userspace" "" "$(rc_serve regcore)"
+check "the world stays in force" rc_alpha2_is 00
 check "regctl set --indoor off" regctl set --indoor off
 check_fails "REQ_SET_REG of type indoor needs CAP_NET_ADMIN" \
 	as_nobody regctl set --indoor on
@@ -150,6 +161,24 @@ expect_eq "the former owner ends: exit status" 0 "$released"
 expect_eq "... and the setting stays: it is not the owner any more" on "$(indoor)"
 check "regctl set --indoor off" regctl set --indoor off
 
+# A second holder while one holds: it is told that the first one owns
+# the setting, which ends with the first one.
+hold
+check "a holder owns the setting" wait_until 5 indoor_is owned
+first=$holder
+hold
+check "a second holder is told another process holds it" \
+	grep -q 'another process holds the indoor setting' /tmp/hold.err
+second=$holder
+holder=$first
+release
+expect_eq "the first holder ends" 0 "$released"
+check "... and so does the setting, the second holder still running" \
+	sh -c "kill -0 $second && [ \"\$(regctl --json get | jq -r '.domains[0].indoor // false')\" = false ]"
+holder=$second
+release
+expect_eq "the second holder ends" 0 "$released"
+
 # Another process's socket closing changes nothing.
 hold
 check "a holder owns the setting" wait_until 5 indoor_is owned
@@ -172,7 +201,8 @@ check "regcore logs why" rc_wait_log 'regcore: indoor operation: off, settings r
 hold
 check "a holder owns the setting" wait_until 5 indoor_is owned
 check "the radio sees a country element" sh -c "echo '0 DE' >$P/country_ie"
-rc_serve regcore >/dev/null
+expect_eq "regcore asks for DE" DE "$(rc_serve regcore)"
+check "DE is in force" rc_wait_alpha2 DE
 check "its stations disconnect" sh -c "echo 0 >$P/disconnect"
 check "the world is in force" rc_wait_alpha2 00
 expect_eq "an owned setting outlives the restore" owned "$(indoor)"
@@ -198,7 +228,7 @@ expect_eq "2412 MHz: any interface may" "yes yes" "$(can $relax 2412 $AP)"
 
 # ---- relax_no_ir on ----
 check "regsim unloads" rmmod regsim
-check "regcore loads with relax_no_ir=1" rc_load crda_timeout_ms=60000 relax_no_ir=1
+check "regcore loads with relax_no_ir=1" rc_load crda_timeout_ms=60000 relax_no_ir=1 enforce_grace_ms=300
 expect_eq "regcore asks for the world at load" 00 "$(rc_serve regcore)"
 expect_eq "a fresh regcore is not indoors" off "$(indoor)"
 check "regsim loads a radio that asks for no relaxation" modprobe regsim radios=1
@@ -236,6 +266,64 @@ expect_eq "indoors again: relaxed" "no yes" "$(can $relax 5180 $P2P_GO)"
 release
 expect_eq "the holder ends: exit status" 0 "$released"
 expect_eq "its socket closed: the relaxation is gone" "no no" "$(can $relax 5180 $P2P_GO)"
+
+# Leaving what is no longer allowed: when the setting ends, and after the
+# rules change, regcore asks each driver to check (check_channels) once
+# the changes have stopped for enforce_grace_ms, as cfg80211's
+# reg_check_channels() leaves its interfaces after REG_ENFORCE_GRACE_MS.
+# regsim's start control starts one interface per radio, if allowed.
+started() {
+	cut -d' ' -f"$(($1 + 1))" "$P/start"
+}
+G=/sys/module/regcore/parameters/enforce_grace_ms
+expect_eq "the grace period was set at load" 300 "$(cat $G)"
+check_fails "a grace period over 600 s is refused" sh -c "echo 600001 >$G"
+expect_eq "... and the old one kept" 300 "$(cat $G)"
+check "the device is indoors" regctl set --indoor on
+check "a group owner starts on 5180 MHz, relaxed" sh -c "echo '$relax 5180 $P2P_GO' >$P/start"
+expect_eq "... and runs" "5180:$P2P_GO" "$(started $relax)"
+check_fails "the radio that asks for no relaxation may not start one there" \
+	sh -c "echo '0 5180 $P2P_GO' >$P/start"
+check "it starts an access point on 2412 MHz" sh -c "echo '0 2412 $AP' >$P/start"
+check "the grace period becomes 3 s" sh -c "echo 3000 >$G"
+rc_mark
+check "the device is no longer indoors" regctl set --indoor off
+sleep 1
+expect_eq "within the grace period the group owner still runs" "5180:$P2P_GO" "$(started $relax)"
+check "after it, regsim is asked and leaves 5180 MHz" \
+	rc_wait_log "regsim: rphy[0-9]+: leaving 5180 MHz \\(interface type $P2P_GO\\): no longer allowed"
+expect_eq "... the group owner stopped" none "$(started $relax)"
+expect_eq "the access point on 2412 MHz runs on" "2412:$AP" "$(started 0)"
+check "the grace period becomes 300 ms" sh -c "echo 300 >$G"
+hold
+check "a holder says indoors" wait_until 5 indoor_is owned
+check "the group owner starts again" sh -c "echo '$relax 5180 $P2P_GO' >$P/start"
+rc_mark
+release
+check "the holder's end makes regsim leave 5180 MHz" \
+	rc_wait_log "regsim: rphy[0-9]+: leaving 5180 MHz \\(interface type $P2P_GO\\): no longer allowed"
+expect_eq "... the group owner stopped" none "$(started $relax)"
+check "the device is indoors, nobody owning the setting" regctl set --indoor on
+check "the group owner starts again" sh -c "echo '$relax 5180 $P2P_GO' >$P/start"
+check "the radio sees a country element" sh -c "echo '$relax DE' >$P/country_ie"
+expect_eq "regcore asks for DE" DE "$(rc_serve regcore)"
+check "DE is in force" rc_wait_alpha2 DE
+rc_mark
+check "its stations disconnect: the restore ends the setting" sh -c "echo $relax >$P/disconnect"
+check "regsim leaves 5180 MHz (not indoors any more)" \
+	rc_wait_log "regsim: rphy[0-9]+: leaving 5180 MHz \\(interface type $P2P_GO\\): no longer allowed"
+expect_eq "the access point on 2412 MHz runs on" "2412:$AP" "$(started 0)"
+# the rules: a country without 2.4 GHz
+check "a user's JP is accepted" regctl set JP
+check "regcore asks for it" rc_pending JP
+rc_mark
+check "JP is answered with 5 GHz rules only" rc_answer JP 3 \
+	"rule:flags=0,start=5150000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0"
+check "JP is in force" rc_wait_alpha2 JP
+check "regsim leaves 2412 MHz" \
+	rc_wait_log "regsim: rphy0: leaving 2412 MHz \\(interface type $AP\\): no longer allowed"
+expect_eq "... the access point stopped" none "$(started 0)"
+rc_serve_reset
 check "regsim's misuse of the API is refused" sh -c "echo 1 >$P/misuse"
 
 # ---- side by side with cfg80211 ----
