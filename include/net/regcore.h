@@ -402,7 +402,8 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  * @bands: the radio's bands, indexed by enum nl80211_band (set by driver)
  * @regulatory_flags: REGCORE_REG_* (set by the driver before registration)
  * @reg_notifier: optional, called once per change (set by the driver)
- * @check_channels: optional (set by the driver): what the radio's
+ * @check_channels: optional (set by the driver before registration, and
+ *	left alone while registered): what the radio's
  *	interfaces do may no longer be allowed (the rules changed, or the
  *	indoor setting ended): check each that initiates radiation with
  *	regcore_reg_can_beacon_relax(), and that a station's channel is not
@@ -411,7 +412,10 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	item once changes have stopped for the grace period (module
  *	parameter enforce_grace_ms, 60 s by default, as cfg80211), so that
  *	userspace can move first; with regcore's state lock held, under the
- *	rules of @reg_notifier.
+ *	rules of @reg_notifier: a disconnect it causes is reported later,
+ *	from the driver's own work. A driver checks before it starts an
+ *	interface, and records it as started, under one
+ *	regcore_wiphy_lock(), so that no check passes in between.
  * @priv: for the driver
  * @idx: index, assigned at registration, reported as NL80211_ATTR_WIPHY
  * @name: name, assigned at registration ("rphy<idx>")

@@ -53,8 +53,8 @@
  *
  * regcore_indoor_lock (indoor.c) is a spinlock protecting the indoor
  * setting and its owner. Nothing is taken under it; it is taken with or
- * without regcore_mutex (a restore holds the mutex; a request, a socket's
- * release and a driver's check need not).
+ * without regcore_mutex (a restore and a driver's check hold the mutex; a
+ * request and a socket's release do not).
  *
  * RCU: the current domain (regcore_regdom) and each radio's own domain
  * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use

@@ -830,8 +830,10 @@ static void regcore_apply_treatment(struct regcore_request *req,
 			 * so that its settings follow the agreed domain.
 			 */
 			if (wiphy &&
-			    (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG))
+			    (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG)) {
 				regcore_update_wiphy(wiphy, req->initiator);
+				regcore_check_channels();
+			}
 			regcore_free_request(req);
 			return;
 		}
@@ -840,8 +842,10 @@ static void regcore_apply_treatment(struct regcore_request *req,
 		 */
 		req->processed = true;
 		regcore_set_last(req);
-		if (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG)
+		if (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG) {
 			regcore_update_wiphy(wiphy, req->initiator);
+			regcore_check_channels();
+		}
 		regcore_notify();
 		return;
 	case REGCORE_REQ_OK:

@@ -63,8 +63,8 @@
 
 /* regcore_indoor_lock protects regcore_indoor and regcore_indoor_portid.
  * It is a leaf lock: nothing else is taken under it, and it is taken under
- * regcore_mutex (a restore) or without it (a request, a socket release, a
- * driver's check).
+ * regcore_mutex (a restore, a driver's check) or without it (a request, a
+ * socket release).
  */
 static DEFINE_SPINLOCK(regcore_indoor_lock);
 /* The device operates indoors. */
@@ -119,7 +119,8 @@ void regcore_indoor_hint(bool indoor, u32 portid)
 		pr_info_ratelimited("indoor operation: on\n");
 	else if (was)
 		pr_info_ratelimited("indoor operation: off\n");
-	if (was && !indoor)
+	/* as cfg80211: every "off" has the drivers check */
+	if (!indoor)
 		regcore_check_channels();
 }
 
@@ -223,8 +224,11 @@ int regcore_indoor_init(void)
 	return 0;
 }
 
-/* Context: nothing calls regcore_check_channels() any more but the
- * drivers' calls, and no radio is registered (their modules are gone).
+/* Safe by the order of regcore_exit(): the hint worker is stopped, the
+ * family unregistered, and no radio is registered (their drivers' modules
+ * are gone), so once the notifier is unregistered (which waits for calls
+ * running) nothing calls regcore_check_channels() any more; the work does
+ * not queue itself.
  */
 void regcore_indoor_exit(void)
 {

@@ -33,24 +33,28 @@ MODULE_PARM_DESC(ieee80211_regdom,
  */
 unsigned int regcore_crda_timeout_ms = REGCORE_CRDA_TIMEOUT_MS_DEFAULT;
 
+/* A parameter in ms within [@min, @max]; anything else is refused with a
+ * log line. Readers use READ_ONCE().
+ */
+static int regcore_set_ms(const char *val, const struct kernel_param *kp,
+			  unsigned int min, unsigned int max)
+{
+	unsigned int ms;
+
+	if (kstrtouint(val, 0, &ms) || ms < min || ms > max) {
+		pr_warn("%s=%s refused: must be %u to %u ms\n", kp->name, val,
+			min, max);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*(unsigned int *)kp->arg, ms);
+	return 0;
+}
+
 static int regcore_set_crda_timeout(const char *val,
 				    const struct kernel_param *kp)
 {
-	unsigned int ms;
-	int err;
-
-	err = kstrtouint(val, 0, &ms);
-	if (!err && (ms < REGCORE_CRDA_TIMEOUT_MS_MIN ||
-		     ms > REGCORE_CRDA_TIMEOUT_MS_MAX))
-		err = -ERANGE;
-	if (err) {
-		pr_warn("crda_timeout_ms=%s refused: must be %u to %u ms\n",
-			val, REGCORE_CRDA_TIMEOUT_MS_MIN,
-			REGCORE_CRDA_TIMEOUT_MS_MAX);
-		return -EINVAL;
-	}
-	WRITE_ONCE(regcore_crda_timeout_ms, ms);
-	return 0;
+	return regcore_set_ms(val, kp, REGCORE_CRDA_TIMEOUT_MS_MIN,
+			      REGCORE_CRDA_TIMEOUT_MS_MAX);
 }
 
 static const struct kernel_param_ops regcore_crda_timeout_ops = {
@@ -84,13 +88,7 @@ unsigned int regcore_enforce_grace_ms = REGCORE_ENFORCE_GRACE_MS_DEFAULT;
 static int regcore_set_enforce_grace(const char *val,
 				     const struct kernel_param *kp)
 {
-	int err = param_set_uint_minmax(val, kp, 0,
-					REGCORE_ENFORCE_GRACE_MS_MAX);
-
-	if (err)
-		pr_warn("enforce_grace_ms=%s refused: must be 0 to %u ms\n",
-			val, REGCORE_ENFORCE_GRACE_MS_MAX);
-	return err;
+	return regcore_set_ms(val, kp, 0, REGCORE_ENFORCE_GRACE_MS_MAX);
 }
 
 static const struct kernel_param_ops regcore_enforce_grace_ops = {

@@ -435,10 +435,14 @@ EXPORT_SYMBOL_GPL(regcore_regulatory_hint);
  * A country element the radio reports after the call is a new one, even
  * for the same country.
  *
- * Context: process context; may sleep. Not from a reg_notifier nor under
- * regcore_wiphy_lock().
+ * Context: process context; may sleep. Not from a reg_notifier or a
+ * check_channels callback, nor under regcore_wiphy_lock(): a driver that
+ * leaves a station from its check_channels callback reports the
+ * disconnect afterwards, from its own work (as cfg80211 does from
+ * cfg80211_disconnect_work()).
  * Return: 0 when taken (whether or not anything was restored); -EINVAL
- * for a missing or unregistered radio; -ESHUTDOWN while regcore unloads.
+ * for a missing or unregistered radio; -EDEADLK when called under
+ * regcore's lock; -ESHUTDOWN while regcore unloads.
  */
 int regcore_hint_disconnect(struct regcore_wiphy *wiphy)
 {
@@ -447,6 +451,11 @@ int regcore_hint_disconnect(struct regcore_wiphy *wiphy)
 	if (!wiphy || !READ_ONCE(wiphy->registered)) {
 		pr_err_ratelimited("refused disconnect hint: the radio is not registered\n");
 		return -EINVAL;
+	}
+	if (regcore_lock_held_by_caller()) {
+		pr_err_ratelimited("refused disconnect hint from %s: given under regcore's lock (its notifier, check_channels or regcore_wiphy_lock()); give it from a work item\n",
+				   wiphy->name);
+		return -EDEADLK;
 	}
 	err = regcore_hints_disconnect(wiphy);
 	if (err == -EINVAL)

@@ -75,12 +75,17 @@
  *               regcore_reg_can_beacon_relax(), "yes" or "no" each, e.g.
  *               "no yes"
  *   start       write "N FREQ IFTYPE": radio N's one interface, of type
- *               IFTYPE, starts initiating radiation on its channel at FREQ
- *               MHz, if regcore_reg_can_beacon_relax() allows it (-EPERM
- *               if not); "N stop" stops it. When regcore asks the driver
- *               to check (check_channels), an interface no longer allowed
- *               is stopped, with a log line "rphyN: leaving FREQ MHz
- *               (interface type IFTYPE): no longer allowed". Read:
+ *               IFTYPE, starts on its channel at FREQ MHz, if allowed
+ *               (-EPERM if not): a station or P2P client where the
+ *               channel is enabled, others where
+ *               regcore_reg_can_beacon_relax() allows them; "N stop"
+ *               stops it. When regcore asks the driver to check
+ *               (check_channels), an interface no longer allowed is
+ *               stopped, with a log line "rphyN: leaving FREQ MHz
+ *               (interface type IFTYPE): no longer allowed"; for a
+ *               station, regsim then reports the disconnect from there,
+ *               under regcore's lock, which regcore refuses ("rphyN:
+ *               disconnect reported from check_channels: -35"). Read:
  *               "FREQ:IFTYPE" or "none" for each radio, spares last
  */
 #define pr_fmt(fmt) "regsim: " fmt
@@ -409,19 +414,44 @@ static void regsim_notifier(struct regcore_wiphy *wiphy,
 	}
 }
 
+static bool regsim_iftype_is_client(u32 iftype)
+{
+	return iftype == NL80211_IFTYPE_STATION ||
+	       iftype == NL80211_IFTYPE_P2P_CLIENT;
+}
+
+/* May an interface of @iftype run on @chan? A station or P2P client while
+ * the channel is enabled, anything else where it may initiate radiation
+ * (as cfg80211's reg_wdev_chan_valid()). Under regcore's lock.
+ */
+static bool regsim_allowed(struct regcore_wiphy *wiphy,
+			   struct regcore_channel *chan, u32 iftype)
+{
+	if (regsim_iftype_is_client(iftype))
+		return !(chan->flags & REGCORE_CHAN_DISABLED);
+	return regcore_reg_can_beacon_relax(wiphy, chan, iftype);
+}
+
 /* regcore asks: leave what is no longer allowed (under regcore's lock). */
 static void regsim_check_channels(struct regcore_wiphy *wiphy)
 {
 	struct regsim_radio *radio = wiphy->priv;
+	u32 iftype = radio->started_iftype;
+	int err;
 
-	if (!radio->started ||
-	    regcore_reg_can_beacon_relax(wiphy, radio->started,
-					 radio->started_iftype))
+	if (!radio->started || regsim_allowed(wiphy, radio->started, iftype))
 		return;
 	pr_info("%s: leaving %u MHz (interface type %u): no longer allowed\n",
-		wiphy->name, radio->started->center_freq,
-		radio->started_iftype);
+		wiphy->name, radio->started->center_freq, iftype);
 	radio->started = NULL;
+	/* A station left: a careless driver would report the disconnect
+	 * from here, under regcore's lock; regcore must refuse it.
+	 */
+	if (regsim_iftype_is_client(iftype)) {
+		err = regcore_hint_disconnect(wiphy);
+		pr_info("%s: disconnect reported from check_channels: %d\n",
+			wiphy->name, err);
+	}
 }
 
 static void regsim_init_band(struct regcore_band *band,
@@ -1176,7 +1206,7 @@ static int regsim_set_start(const char *val, const struct kernel_param *kp)
 	if (chan) {
 		regcore_wiphy_lock();
 		err = -EPERM;
-		if (regcore_reg_can_beacon_relax(radio->wiphy, chan, iftype)) {
+		if (regsim_allowed(radio->wiphy, chan, iftype)) {
 			radio->started = chan;
 			radio->started_iftype = iftype;
 			err = 0;

@@ -262,6 +262,23 @@ rc_consistent_except() {
 	return $rc_rc
 }
 
+# rc_cfg80211_fresh WHAT: compare WHAT side by side with Debian's
+# cfg80211: reload it with one mac80211_hwsim radio and answer its world
+# request (from regcore.sh's tables, as crda would), then return 0. On the
+# debug kernel, or with /lib/firmware/regulatory.db (which cfg80211 would
+# read instead of asking), report WHAT skipped and return 1.
+rc_cfg80211_fresh() {
+	if is_debug || [ -e /lib/firmware/regulatory.db ]; then
+		skip "$1 side by side with cfg80211" "cfg80211 is compared on Debian's kernels, without /lib/firmware/regulatory.db"
+		return 1
+	fi
+	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
+	rc_serve_reset
+	check "mac80211_hwsim loads" modprobe mac80211_hwsim radios=1
+	rc_serve nl80211 >/dev/null
+	check "cfg80211 has the world in force" wait_until 10 rc_alpha2_is 00 nl80211
+}
+
 # rc_newest: the name of the radio registered last
 rc_newest() {
 	regctl --json phy | jq -r '.wiphys | max_by(.index) | .name'

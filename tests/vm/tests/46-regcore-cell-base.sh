@@ -47,15 +47,7 @@ expect_eq "... and ignored: nothing is asked" "" "$(rc_serve regcore)"
 check "the world stays in force" rc_alpha2_is 00
 expect_eq "GET_REG carries no hint type" null "$(hint_type)"
 
-if is_debug || [ -e /lib/firmware/regulatory.db ]; then
-	skip "side by side with cfg80211" "cfg80211 is compared on Debian's kernels, without /lib/firmware/regulatory.db"
-else
-	# a fresh cfg80211 asks for the world at load
-	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
-	rc_serve_reset
-	check "mac80211_hwsim loads" modprobe mac80211_hwsim radios=1
-	rc_serve nl80211 >/dev/null
-	check "cfg80211 has the world in force" wait_until 10 rc_alpha2_is 00 nl80211
+if rc_cfg80211_fresh "cellular hints, off,"; then
 	check "cfg80211 accepts a base station's DE" regctl --family nl80211 set --cell-base DE
 	expect_eq "... and ignores it: nothing is asked" "" "$(rc_serve nl80211)"
 	check "the world stays in force on cfg80211" rc_alpha2_is 00 nl80211

@@ -21,8 +21,12 @@
 # restore ends a setting nobody owns), cfg80211_ir_permissive_chan() (only
 # with REGULATORY_ENABLE_RELAX_NO_IR; a P2P group owner, a station or a
 # P2P client; a channel that is INDOOR_ONLY while indoors) and
-# _cfg80211_reg_can_beacon() (disabled, radar and, unless relaxed, NO_IR
-# channels are refused).
+# _cfg80211_reg_can_beacon() of 6.1 (disabled, radar and, unless relaxed,
+# NO_IR channels are refused; 6.12's differs: KERNEL-DIFFERENCES 22), and
+# reg_check_channels(), reg_leave_invalid_chans() and reg_wdev_chan_valid()
+# (after a grace period, every "off", every change of the channels and a
+# strict radio's REG_REQ_ALREADY_SET in reg_process_hint(): interfaces no
+# longer allowed are left; a station only when its channel is disabled).
 . /regvm/lib.sh
 . /regvm/regcore.sh
 require_module regcore regsim
@@ -310,10 +314,18 @@ expect_eq "regcore asks for DE" DE "$(rc_serve regcore)"
 check "DE is in force" rc_wait_alpha2 DE
 rc_mark
 check "its stations disconnect: the restore ends the setting" sh -c "echo $relax >$P/disconnect"
+expect_eq "... off" off "$(indoor)"
+check "the user's FR is back in force (its kept answer: 5180 MHz indoors only)" \
+	rc_wait_alpha2 FR
 check "regsim leaves 5180 MHz (not indoors any more)" \
 	rc_wait_log "regsim: rphy[0-9]+: leaving 5180 MHz \\(interface type $P2P_GO\\): no longer allowed"
 expect_eq "the access point on 2412 MHz runs on" "2412:$AP" "$(started 0)"
+# A station stays where it may not initiate radiation (as cfg80211's
+# reg_wdev_chan_valid(): only a disabled channel ends it).
+check "a station starts on 5180 MHz, NO_IR, not indoors" \
+	sh -c "echo '$relax 5180 $STATION' >$P/start"
 # the rules: a country without 2.4 GHz
+check "the station moves to 2412 MHz" sh -c "echo '$relax 2412 $STATION' >$P/start"
 check "a user's JP is accepted" regctl set JP
 check "regcore asks for it" rc_pending JP
 rc_mark
@@ -323,20 +335,46 @@ check "JP is in force" rc_wait_alpha2 JP
 check "regsim leaves 2412 MHz" \
 	rc_wait_log "regsim: rphy0: leaving 2412 MHz \\(interface type $AP\\): no longer allowed"
 expect_eq "... the access point stopped" none "$(started 0)"
+check "... and the station" \
+	rc_wait_log "regsim: rphy[0-9]+: leaving 2412 MHz \\(interface type $STATION\\): no longer allowed"
+check "a disconnect reported from check_channels, under regcore's lock, is refused with EDEADLK" \
+	rc_wait_log "regsim: rphy[0-9]+: disconnect reported from check_channels: -35$"
+# A strict radio that takes a domain already in force (its driver's hint
+# for the country a driver's hint put in force): its channels change
+# alone, and it is checked too (cfg80211's __reg_process_hint_driver() and
+# reg_process_hint(): REG_REQ_ALREADY_SET on a strict radio).
+JP_RULES="rule:flags=0,start=5150000,end=5250000,max_bw=80000,gain=0,eirp=2300,cac=0"
+rc_mark
+check "radio 0's driver hints JP" sh -c "echo '0 JP' >$P/hint"
+check "regcore asks for it" rc_wait_log 'driver hint: asked userspace for JP$'
+# shellcheck disable=SC2046
+check "its answer is JP, in force already: refused with EALREADY, as cfg80211's reg_set_rd_driver()" \
+	nlcraft --family regcore --expect EALREADY SET_REG alpha2=JP dfs_region=3 $JP_RULES
+check "JP stays in force, now a driver's request" rc_wait_alpha2 JP
+check "a strict radio registers" sh -c "echo 'add strict' >$P/spare"
+strict_phy=$(rc_newest)
+check "it starts an access point on 2412 MHz (its own channels until it knows its country)" \
+	sh -c "echo '2 2412 $AP' >$P/start"
+rc_mark
+check "its driver hints JP, in force already" sh -c "echo '2 JP' >$P/hint"
+check "nothing is asked: already set" rc_wait_log 'driver hint for JP: already in force'
+check "regsim leaves 2412 MHz on the strict radio" \
+	rc_wait_log "regsim: $strict_phy: leaving 2412 MHz \\(interface type $AP\\): no longer allowed"
 rc_serve_reset
 check "regsim's misuse of the API is refused" sh -c "echo 1 >$P/misuse"
 
-# ---- side by side with cfg80211 ----
+# Unloading with a check pending: the work is cancelled with the module.
+check "the grace period becomes 2 s" sh -c "echo 2000 >$G"
+check "an off queues a check" regctl set --indoor off
 check "regsim unloads" rmmod regsim
-check "regcore unloads" rmmod regcore
-if is_debug || [ -e /lib/firmware/regulatory.db ]; then
-	skip "indoor hints side by side with cfg80211" "cfg80211 is compared on Debian's kernels, without /lib/firmware/regulatory.db"
-else
-	/usr/bin/modprobe -r mac80211_hwsim mac80211 cfg80211
-	rc_serve_reset
-	check "mac80211_hwsim loads" modprobe mac80211_hwsim radios=1
-	rc_serve nl80211 >/dev/null
-	check "cfg80211 has the world in force" wait_until 10 rc_alpha2_is 00 nl80211
+rc_mark
+check "regcore unloads with the check pending" rmmod regcore
+sleep 3
+expect_no_match "no kernel report when the grace period would have ended" . \
+	"$(kernel_bad_lines "$(rc_log)")"
+
+# ---- side by side with cfg80211 ----
+if rc_cfg80211_fresh "indoor hints"; then
 	rc_serve_reset
 	rc_load crda_timeout_ms=60000
 	rc_serve regcore >/dev/null
