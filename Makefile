@@ -69,8 +69,9 @@ DESTDIR ?=
 TOOLS :=
 CHECK_HOST :=
 CHECK_VM :=
-# VM suites make check runs at the same time (scripts/run-checks.sh)
-CHECK_VM_TOGETHER :=
+# VM suites make check runs at the same time (scripts/run-checks.sh): each
+# word one set, its goals joined by "+", the sets one after the other
+CHECK_VM_SETS :=
 space := $(subst ,, )
 # Commands make check starts in the background, at the lowest priority,
 # before the suites: long builds a later suite needs (the debug kernel),
@@ -99,9 +100,7 @@ check: deps
 	@mkdir -p $(BUILD)/logs
 	@$(TOP)/scripts/kvers.sh >/dev/null
 	@$(foreach c,$(CHECK_PREFETCH),nice -n 19 $(c) >$(BUILD)/logs/prefetch-$(notdir $(c)).log 2>&1 &)
-	@$(TOP)/scripts/run-checks.sh $(CHECK_HOST) \
-		$(subst $(space),+,$(strip $(CHECK_VM_TOGETHER))) \
-		$(filter-out $(CHECK_VM_TOGETHER),$(CHECK_VM))
+	@$(TOP)/scripts/run-checks.sh $(CHECK_HOST) $(CHECK_VM_SETS)
 check-host: $(CHECK_HOST)
 check-vm: $(CHECK_VM)
 

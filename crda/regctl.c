@@ -72,7 +72,7 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  "Print the channels of wiphy NAME (or phy#INDEX) as `iw phy NAME channels`, or of every wiphy.",
 	  true },
 	{ "monitor", "[-t] [-n COUNT] [-w SECONDS]", cmd_monitor,
-	  "Print each regulatory change as `iw event` does, until interrupted, COUNT changes were seen or SECONDS passed; -t prefixes a timestamp.",
+	  "Print each regulatory change and radar event as `iw event` does, until interrupted, COUNT events were seen or SECONDS passed; -t prefixes a timestamp.",
 	  true },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",

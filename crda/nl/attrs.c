@@ -144,6 +144,11 @@ static const struct regnl_policy top_policy[NL80211_ATTR_MAX + 1] = {
 	[NL80211_ATTR_WIPHY_SELF_MANAGED_REG] = { REGNL_K_FLAG, 0, 0 },
 	[NL80211_ATTR_FREQ_BEFORE] = { REGNL_K_NESTED, 0, 0 },
 	[NL80211_ATTR_FREQ_AFTER] = { REGNL_K_NESTED, 0, 0 },
+	[NL80211_ATTR_RADAR_EVENT] = { REGNL_K_U32, 0, 0 },
+	[NL80211_ATTR_WIPHY_FREQ] = { REGNL_K_U32, 0, 0 },
+	[NL80211_ATTR_CHANNEL_WIDTH] = { REGNL_K_U32, 0, 0 },
+	[NL80211_ATTR_CENTER_FREQ1] = { REGNL_K_U32, 0, 0 },
+	[NL80211_ATTR_IFINDEX] = { REGNL_K_U32, 0, 0 },
 };
 
 int regnl_parse_genl(struct nl_msg *msg, struct nlattr **tb, uint8_t *cmd,

@@ -450,10 +450,50 @@ static void json_beacon_hint(FILE *f, const struct regnl_reg_event *ev)
 	fputs("}\n", f);
 }
 
+static const char *radar_word(uint32_t event)
+{
+	switch (event) {
+	case NL80211_RADAR_DETECTED: return "radar_detected";
+	case NL80211_RADAR_CAC_FINISHED: return "cac_finished";
+	case NL80211_RADAR_CAC_ABORTED: return "cac_aborted";
+	case NL80211_RADAR_NOP_FINISHED: return "nop_finished";
+	case NL80211_RADAR_PRE_CAC_EXPIRED: return "pre_cac_expired";
+	case NL80211_RADAR_CAC_STARTED: return "cac_started";
+	default: return "unknown";
+	}
+}
+
+static void json_radar_event(FILE *f, const struct regnl_reg_event *ev)
+{
+	bool first = true;
+
+	fputc('{', f);
+	kv_str(f, &first, "event", "radar");
+	if (ev->has_wiphy)
+		kv_u(f, &first, "wiphy", ev->wiphy);
+	if (ev->has_ifindex)
+		kv_u(f, &first, "ifindex", ev->ifindex);
+	kv_str(f, &first, "radar_event", ev->has_radar_event ?
+	       radar_word(ev->radar_event) : "unknown");
+	if (ev->has_radar_event)
+		kv_u(f, &first, "radar_event_raw", ev->radar_event);
+	if (ev->has_freq)
+		kv_u(f, &first, "freq_mhz", ev->freq);
+	if (ev->has_width)
+		kv_u(f, &first, "width_raw", ev->width);
+	if (ev->has_center_freq1)
+		kv_u(f, &first, "center_freq1_mhz", ev->center_freq1);
+	fputs("}\n", f);
+}
+
 void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev)
 {
 	bool first = true;
 
+	if (ev->cmd == NL80211_CMD_RADAR_DETECT) {
+		json_radar_event(f, ev);
+		return;
+	}
 	if (ev->cmd == NL80211_CMD_REG_BEACON_HINT) {
 		json_beacon_hint(f, ev);
 		return;

@@ -2,7 +2,8 @@
 /*
  * monitor.c - listen on the "regulatory" multicast group and decode its
  * notifications: NL80211_CMD_REG_CHANGE, WIPHY_REG_CHANGE and
- * REG_BEACON_HINT.
+ * REG_BEACON_HINT; and on the "mlme" group for RADAR_DETECT (the DFS
+ * state of radar channels), the others of that group ignored.
  */
 #include <errno.h>
 #include <poll.h>
@@ -45,7 +46,8 @@ int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 		return r;
 	if (cmd != NL80211_CMD_REG_CHANGE &&
 	    cmd != NL80211_CMD_WIPHY_REG_CHANGE &&
-	    cmd != NL80211_CMD_REG_BEACON_HINT)
+	    cmd != NL80211_CMD_REG_BEACON_HINT &&
+	    cmd != NL80211_CMD_RADAR_DETECT)
 		return 0;
 	memset(&e, 0, sizeof(e));
 	e.cmd = cmd;
@@ -84,6 +86,26 @@ int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 		e.has_user_hint_type = true;
 		e.user_hint_type =
 			nla_get_u32(tb[NL80211_ATTR_USER_REG_HINT_TYPE]);
+	}
+	if (tb[NL80211_ATTR_RADAR_EVENT]) {
+		e.has_radar_event = true;
+		e.radar_event = nla_get_u32(tb[NL80211_ATTR_RADAR_EVENT]);
+	}
+	if (tb[NL80211_ATTR_WIPHY_FREQ]) {
+		e.has_freq = true;
+		e.freq = nla_get_u32(tb[NL80211_ATTR_WIPHY_FREQ]);
+	}
+	if (tb[NL80211_ATTR_CHANNEL_WIDTH]) {
+		e.has_width = true;
+		e.width = nla_get_u32(tb[NL80211_ATTR_CHANNEL_WIDTH]);
+	}
+	if (tb[NL80211_ATTR_CENTER_FREQ1]) {
+		e.has_center_freq1 = true;
+		e.center_freq1 = nla_get_u32(tb[NL80211_ATTR_CENTER_FREQ1]);
+	}
+	if (tb[NL80211_ATTR_IFINDEX]) {
+		e.has_ifindex = true;
+		e.ifindex = nla_get_u32(tb[NL80211_ATTR_IFINDEX]);
 	}
 	*ev = e;
 	return 1;
@@ -162,13 +184,18 @@ int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 				  family, REGCORE_MCGRP_REGULATORY);
 	}
 	r = nl_socket_add_membership(m->sk, grp);
+	/* Radar events; a family without the group has none to send. */
+	grp = genl_ctrl_resolve_grp(m->sk, family, REGCORE_MCGRP_MLME);
+	if (r >= 0 && grp >= 0)
+		r = nl_socket_add_membership(m->sk, grp);
 	if (r >= 0)
 		r = nl_socket_set_nonblocking(m->sk);
 	if (r < 0) {
 		regnl_monitor_close(m);
 		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
-				  "cannot join multicast group \"%s\": %s",
-				  REGCORE_MCGRP_REGULATORY, nl_geterror(r));
+				  "cannot join the multicast groups \"%s\" and \"%s\": %s",
+				  REGCORE_MCGRP_REGULATORY, REGCORE_MCGRP_MLME,
+				  nl_geterror(r));
 	}
 	nl_cb_set(m->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);
 	nl_cb_set(m->cb, NL_CB_VALID, NL_CB_CUSTOM, on_event, m);

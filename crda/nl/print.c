@@ -10,6 +10,7 @@
  * not shown at all. Where iw would dereference an attribute the kernel did
  * not send, these printers print a placeholder instead.
  */
+#include <net/if.h>
 #include <string.h>
 
 #include <linux/nl80211.h>
@@ -263,13 +264,47 @@ static void print_beacon_hint(FILE *f, const struct regnl_reg_event *ev)
 		fputs("\to ibss enabled\n", f);
 }
 
+/* A radar event as iw event prints it. */
+static void print_radar_event(FILE *f, const struct regnl_reg_event *ev)
+{
+	static const char *const what[] = {
+		[NL80211_RADAR_DETECTED] = "radar detected",
+		[NL80211_RADAR_CAC_FINISHED] = "CAC finished",
+		[NL80211_RADAR_CAC_ABORTED] = "CAC was aborted",
+		[NL80211_RADAR_NOP_FINISHED] = "NOP finished",
+		[NL80211_RADAR_PRE_CAC_EXPIRED] = "PRE-CAC expired",
+		[NL80211_RADAR_CAC_STARTED] = "CAC started",
+	};
+
+	if (!ev->has_radar_event || !ev->has_freq) {
+		fputs("BAD radar event\n", f);
+		return;
+	}
+	fprintf(f, "%d MHz: %s\n", (int)ev->freq,
+		ev->radar_event < sizeof(what) / sizeof(what[0]) &&
+		what[ev->radar_event] ? what[ev->radar_event] :
+		"unknown radar event");
+}
+
 void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev)
 {
 	const char *who = regnl_initiator_text(ev->has_initiator ?
 					       ev->initiator : 0xff);
+	char ifname[IF_NAMESIZE] = "";
 
-	if (ev->has_wiphy)
+	/* iw's prefix: the interface (by name, as now) and the radio */
+	if (ev->has_ifindex && !if_indextoname(ev->ifindex, ifname))
+		ifname[0] = '\0';
+	if (ev->has_ifindex && ev->has_wiphy)
+		fprintf(f, "%s (phy #%d): ", ifname, (int)ev->wiphy);
+	else if (ev->has_ifindex)
+		fprintf(f, "%s: ", ifname);
+	else if (ev->has_wiphy)
 		fprintf(f, "phy #%d: ", (int)ev->wiphy);
+	if (ev->cmd == NL80211_CMD_RADAR_DETECT) {
+		print_radar_event(f, ev);
+		return;
+	}
 	if (ev->cmd == NL80211_CMD_REG_BEACON_HINT) {
 		print_beacon_hint(f, ev);
 		return;

@@ -416,19 +416,30 @@ struct regnl_reg_event {
 	uint32_t user_hint_type;
 	bool has_before, has_after;
 	struct regnl_channel before, after;
+	/* NL80211_CMD_RADAR_DETECT (the "mlme" group) */
+	bool has_radar_event;
+	uint32_t radar_event;		/* enum nl80211_radar_event */
+	bool has_freq;
+	uint32_t freq;			/* the control channel, MHz */
+	bool has_width;
+	uint32_t width;			/* enum nl80211_chan_width */
+	bool has_center_freq1;
+	uint32_t center_freq1;		/* MHz */
+	bool has_ifindex;
+	uint32_t ifindex;		/* cfg80211's CAC events only */
 };
 
 /*
  * Parse a notification into *ev. Returns 1 for REG_CHANGE,
- * WIPHY_REG_CHANGE or REG_BEACON_HINT, 0 for any other command (ev
- * untouched), negative errno for a malformed message.
+ * WIPHY_REG_CHANGE, REG_BEACON_HINT or RADAR_DETECT, 0 for any other
+ * command (ev untouched), negative errno for a malformed message.
  */
 int regnl_parse_reg_event(struct nl_msg *msg, struct regnl_reg_event *ev,
 			  struct regnl_status *st);
 
 /*
- * Open a listener on the family's "regulatory" multicast group, on a
- * socket of its own.
+ * Open a listener on the family's "regulatory" multicast group, and on its
+ * "mlme" group where it has one (radar events), on a socket of its own.
  */
 int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 		       struct regnl_status *st);

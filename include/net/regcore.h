@@ -227,7 +227,11 @@ enum regcore_channel_flags {
  * @orig_mag: the antenna gain limit of the radio itself, INT_MAX (none)
  *	unless a strict driver's own domain set one (private to regcore)
  * @orig_mpwr: the power limit at registration (private to regcore)
- * @dfs_state_entered: jiffies of the last change (private to regcore)
+ * @dfs_state: the DFS state of a radar channel (enum nl80211_dfs_state:
+ *	usable, unavailable after a radar, available after a CAC), kept by
+ *	regcore (read it under regcore_wiphy_lock())
+ * @dfs_state_entered: jiffies of the last change of @dfs_state (private to
+ *	regcore)
  * @beacon_found: a beacon heard on this channel was applied since the
  *	channel was last computed (private to regcore; written under its
  *	lock, read without it by regcore_beacon_hint())
@@ -247,6 +251,7 @@ struct regcore_channel {
 	u32 orig_flags;
 	int orig_mag;
 	int orig_mpwr;
+	enum nl80211_dfs_state dfs_state;
 	unsigned long dfs_state_entered;
 	bool beacon_found;
 };
@@ -269,6 +274,25 @@ struct regcore_band {
 	bool ht_supported;
 	u32 vht_cap;
 	bool vht_supported;
+};
+
+/**
+ * struct regcore_chandef - a channel and the width a radio uses around it
+ * @center_freq: the control channel's centre, MHz: a channel of the radio
+ * @width: enum nl80211_chan_width: %NL80211_CHAN_WIDTH_20_NOHT,
+ *	%NL80211_CHAN_WIDTH_20, _40, _80 or _160 (DFS is a 5 GHz matter:
+ *	80+80 and 320 MHz are not taken)
+ * @center_freq1: the centre of the whole width, MHz (@center_freq at
+ *	20 MHz)
+ *
+ * cfg80211's struct cfg80211_chan_def, for the DFS calls: the radar
+ * channels of the width are the 20 MHz channels from
+ * @center_freq1 - width / 2 + 10 to @center_freq1 + width / 2 - 10.
+ */
+struct regcore_chandef {
+	u32 center_freq;
+	enum nl80211_chan_width width;
+	u32 center_freq1;
 };
 
 /**
@@ -416,6 +440,21 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	from the driver's own work. A driver checks before it starts an
  *	interface, and records it as started, under one
  *	regcore_wiphy_lock(), so that no check passes in between.
+ * @end_cac: optional (set by the driver before registration): the channel
+ *	availability check the driver reported started (regcore_cac_event())
+ *	can no longer succeed, because another radio of the same DFS region
+ *	found radar on one of its channels: stop it, as cfg80211's
+ *	rdev_end_cac(). regcore counts the check as ended. Called with
+ *	regcore's state lock held, under the rules of @reg_notifier.
+ * @dfs_chan_in_use: optional (set by the driver before registration): does
+ *	one of the radio's interfaces operate on the channel at @center_freq
+ *	(MHz)? Where pre-CAC is not allowed (the DFS region is not ETSI), an
+ *	available channel no interface of a radio of the same DFS region
+ *	uses becomes usable
+ *	again 2 s after it became available, as cfg80211's
+ *	cfg80211_dfs_channels_update_work(): a radio without this callback
+ *	counts as using none. Called with regcore's state lock held, under
+ *	the rules of @reg_notifier.
  * @priv: for the driver
  * @idx: index, assigned at registration, reported as NL80211_ATTR_WIPHY
  * @name: name, assigned at registration ("rphy<idx>")
@@ -433,6 +472,10 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	under regcore's lock)
  * @requested_regd: a self-managed radio's domain from its driver, not yet
  *	applied (private; under regcore's self-managed lock, selfmanaged.c)
+ * @cac_started: the driver reported a channel availability check started
+ *	and not yet finished or aborted (private; under regcore's lock)
+ * @cac_chandef: where that check runs (private; under regcore's lock)
+ * @cac_start: jiffies when it started (private; under regcore's lock)
  *
  * Allocate it with regcore_wiphy_new(), fill the driver fields, then
  * regcore_wiphy_register(). The bands and channels stay owned by the
@@ -444,6 +487,8 @@ struct regcore_wiphy {
 	u32 regulatory_flags;
 	regcore_notifier_t reg_notifier;
 	void (*check_channels)(struct regcore_wiphy *wiphy);
+	void (*end_cac)(struct regcore_wiphy *wiphy);
+	bool (*dfs_chan_in_use)(struct regcore_wiphy *wiphy, u32 center_freq);
 	void *priv;
 
 	u32 idx;
@@ -455,6 +500,9 @@ struct regcore_wiphy {
 	unsigned int ie_gen;
 	bool associated;
 	const struct regcore_regdomain *requested_regd;
+	bool cac_started;
+	struct regcore_chandef cac_chandef;
+	unsigned long cac_start;
 };
 
 struct regcore_wiphy *regcore_wiphy_new(void);
@@ -478,6 +526,11 @@ bool regcore_reg_can_beacon(struct regcore_wiphy *wiphy,
 bool regcore_reg_can_beacon_relax(struct regcore_wiphy *wiphy,
 				  const struct regcore_channel *chan,
 				  enum nl80211_iftype iftype);
+int regcore_radar_event(struct regcore_wiphy *wiphy,
+			const struct regcore_chandef *chandef);
+int regcore_cac_event(struct regcore_wiphy *wiphy,
+		      const struct regcore_chandef *chandef,
+		      enum nl80211_radar_event event);
 int regcore_set_wiphy_regd(struct regcore_wiphy *wiphy,
 			   const struct regcore_regdomain *rd);
 int regcore_set_wiphy_regd_sync(struct regcore_wiphy *wiphy,

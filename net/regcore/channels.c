@@ -226,6 +226,7 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 		chan->max_power = l->power;
 		chan->orig_mpwr = l->power;
 	} else {
+		chan->dfs_state = NL80211_DFS_USABLE;
 		chan->dfs_state_entered = jiffies;
 		WRITE_ONCE(chan->beacon_found, false);
 		chan->flags = (chan->orig_flags | l->flags) & ~l->clear;
@@ -446,6 +447,8 @@ int regcore_channels_set_originals(struct regcore_wiphy *wiphy)
 	     (chan = regcore_next_channel(wiphy, &it));) {
 		chan->band = it.band;
 		chan->orig_flags = chan->flags;
+		chan->dfs_state = NL80211_DFS_USABLE;
+		chan->dfs_state_entered = jiffies;
 		/* as cfg80211's wiphy_register(): no antenna gain limit of
 		 * the radio's own
 		 */
@@ -535,6 +538,7 @@ static void regcore_custom_channel(struct regcore_channel *chan,
 		return;
 	}
 
+	chan->dfs_state = NL80211_DFS_USABLE;
 	chan->dfs_state_entered = jiffies;
 	WRITE_ONCE(chan->beacon_found, false);
 	if (self_managed)

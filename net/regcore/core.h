@@ -109,6 +109,8 @@ extern bool regcore_relax_no_ir;
 #define REGCORE_ENFORCE_GRACE_MS_DEFAULT	60000
 #define REGCORE_ENFORCE_GRACE_MS_MAX		600000
 extern unsigned int regcore_enforce_grace_ms;
+#define REGCORE_DFS_NOP_MS_DEFAULT	(30 * 60 * 1000)
+#define REGCORE_DFS_NOP_MS_MIN		1000
 
 /* Functions the KUnit module (tests/kunit/regcore_test.ko) calls besides
  * the driver API: exported in the REGCORE_KUNIT namespace, and only when
@@ -278,9 +280,20 @@ struct regcore_wiphy *regcore_wiphy_by_idx(u32 idx);
 bool regcore_lock_held_by_caller(void);
 bool regcore_wiphy_has_channel(const struct regcore_wiphy *wiphy,
 			       const struct regcore_channel *chan);
+struct task_struct *regcore_callback_enter(void);
+void regcore_callback_leave(struct task_struct *outer);
 void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
 			  const struct regcore_request_info *info);
 void regcore_check_wiphy_channels(struct regcore_wiphy *wiphy);
+
+/* dfs.c: the DFS state of radar channels */
+extern unsigned int regcore_dfs_nop_ms;	/* main.c */
+void regcore_dfs_init(void);
+void regcore_dfs_exit(void);
+void regcore_dfs_share(struct regcore_wiphy *wiphy);
+bool regcore_dfs_available(const struct regcore_channel *chan,
+			   enum nl80211_iftype iftype);
+void regcore_dfs_wiphy_gone(struct regcore_wiphy *wiphy);
 
 /* uevent.c: asking userspace */
 int regcore_uevent_init(void);
@@ -326,6 +339,9 @@ int regcore_netlink_init(void);
 void regcore_netlink_exit(void);
 void regcore_nl_reg_change(const struct regcore_request_info *info);
 void regcore_nl_wiphy_reg_change(const struct regcore_request_info *info);
+void regcore_nl_radar_event(const struct regcore_wiphy *wiphy,
+			    const struct regcore_chandef *chandef,
+			    enum nl80211_radar_event event);
 void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
 			    const struct regcore_channel *before,
 			    const struct regcore_channel *after);

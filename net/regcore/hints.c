@@ -832,6 +832,7 @@ static void regcore_apply_treatment(struct regcore_request *req,
 			if (wiphy &&
 			    (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG)) {
 				regcore_update_wiphy(wiphy, req->initiator);
+				regcore_dfs_share(wiphy);
 				regcore_check_channels();
 			}
 			regcore_free_request(req);
@@ -844,6 +845,7 @@ static void regcore_apply_treatment(struct regcore_request *req,
 		regcore_set_last(req);
 		if (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG) {
 			regcore_update_wiphy(wiphy, req->initiator);
+			regcore_dfs_share(wiphy);
 			regcore_check_channels();
 		}
 		regcore_notify();

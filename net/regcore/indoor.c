@@ -40,8 +40,7 @@
  *    lets stations and P2P clients use radar channels (no DFS needed for
  *    them) and access points and group owners initiate radiation at
  *    20 MHz on channels with ALLOW_20MHZ_ACTIVITY (and VLP access points
- *    on 6 GHz); regcore refuses both, the stricter answer, until it keeps
- *    DFS state;
+ *    on 6 GHz); regcore refuses both, the stricter answer;
  *  - the owner is a socket of the initial network namespace: regcore's
  *    family lives there only, and the release of a socket of the same
  *    number in another namespace does not end the setting (cfg80211
@@ -273,6 +272,9 @@ static bool regcore_can_beacon(struct regcore_wiphy *wiphy,
 	    regcore_iftype_may_relax(iftype) &&
 	    (chan->flags & REGCORE_CHAN_INDOOR_ONLY) && regcore_indoor_get(NULL))
 		prohibited &= ~REGCORE_CHAN_NO_IR;
+	/* A CAC cleared the radar channel: only DISABLED and NO_20MHZ stay */
+	if (regcore_dfs_available(chan, iftype))
+		prohibited = REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_20MHZ;
 	ok = !(chan->flags & prohibited);
 out:
 	if (!locked)
@@ -289,9 +291,11 @@ out:
  * Whether an interface of type @iftype may start beaconing (or otherwise
  * initiate radiation) on @chan at 20 MHz under the rules in force: the
  * channel is enabled, allows 20 MHz, is not NO_IR, and is not a radar
- * channel (regcore keeps no DFS state yet, so a radar channel is never
- * cleared for use), as 6.1's cfg80211_reg_can_beacon() for a 20 MHz
- * channel definition (on 6.12 too: see indoor.c).
+ * channel, unless a CAC made the radar channel available and @iftype is
+ * one that needs DFS (an access point, a P2P group owner, a mesh point or
+ * an IBSS), which lifts NO_IR too (dfs.c), as 6.1's
+ * cfg80211_reg_can_beacon() for a 20 MHz channel definition (on 6.12
+ * too: see indoor.c).
  *
  * Context: process context; may sleep: it takes regcore's state lock,
  * unless the caller holds it (regcore_wiphy_lock(), or the radio's

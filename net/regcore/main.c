@@ -100,6 +100,27 @@ module_param_cb(enforce_grace_ms, &regcore_enforce_grace_ops,
 MODULE_PARM_DESC(enforce_grace_ms,
 		 "How long after a change drivers are asked to leave what it forbids, ms (0-600000, default 60000 as cfg80211)");
 
+/* dfs_nop_ms: how long a radar channel stays unavailable after radar was
+ * heard there, as cfg80211's IEEE80211_DFS_MIN_NOP_TIME_MS (30 min, the
+ * regulators' non-occupancy period). Shorter only for test beds, which
+ * cannot wait half an hour; fixed at load.
+ */
+unsigned int regcore_dfs_nop_ms = REGCORE_DFS_NOP_MS_DEFAULT;
+
+static int regcore_set_dfs_nop(const char *val, const struct kernel_param *kp)
+{
+	return regcore_set_ms(val, kp, REGCORE_DFS_NOP_MS_MIN,
+			      REGCORE_DFS_NOP_MS_DEFAULT);
+}
+
+static const struct kernel_param_ops regcore_dfs_nop_ops = {
+	.set = regcore_set_dfs_nop,
+	.get = param_get_uint,
+};
+module_param_cb(dfs_nop_ms, &regcore_dfs_nop_ops, &regcore_dfs_nop_ms, 0444);
+MODULE_PARM_DESC(dfs_nop_ms,
+		 "How long a channel stays unavailable after radar, ms (1000-1800000, default 1800000: the 30 min non-occupancy period; shorter is for test beds only)");
+
 /* relax_no_ir: whether regcore_reg_can_beacon_relax() relaxes NO_IR at
  * all, as a cfg80211 built with CONFIG_CFG80211_REG_RELAX_NO_IR (which
  * also needs CONFIG_CFG80211_CERTIFICATION_ONUS; Debian's kernels lack
@@ -150,9 +171,13 @@ static int __init regcore_init(void)
 	err = regcore_netlink_init();
 	if (err)
 		goto out_indoor;
+	regcore_dfs_init();
 	err = regcore_hints_start();
 	if (err)
 		goto out_netlink;
+	if (regcore_dfs_nop_ms < REGCORE_DFS_NOP_MS_DEFAULT)
+		pr_warn("dfs_nop_ms=%u: radar channels are usable again before the 30 min non-occupancy period regulators require; for test beds only\n",
+			regcore_dfs_nop_ms);
 
 	if (regcore_alpha2_is_country(regcore_param_alpha2))
 		pr_info("loaded: world domain in force; asking %s for 00, then %s (ieee80211_regdom, a user hint)\n",
@@ -164,6 +189,7 @@ static int __init regcore_init(void)
 
 out_netlink:
 	regcore_hints_stop();
+	regcore_dfs_exit();
 	regcore_netlink_exit();
 out_indoor:
 	regcore_indoor_exit();
@@ -179,6 +205,7 @@ out_hints:
 static void __exit regcore_exit(void)
 {
 	regcore_hints_stop();
+	regcore_dfs_exit();
 	regcore_netlink_exit();
 	regcore_indoor_exit();
 	regcore_hints_exit();

@@ -56,10 +56,11 @@ static const struct nla_policy regcore_policy[NL80211_ATTR_REG_INDOOR + 1] = {
 	[NL80211_ATTR_REG_INDOOR]	= { .type = NLA_FLAG },
 };
 
-enum regcore_mcgrps { REGCORE_MCGRP_REG };
+enum regcore_mcgrps { REGCORE_MCGRP_REG, REGCORE_MCGRP_MLME_ID };
 
 static const struct genl_multicast_group regcore_mcgrps[] = {
 	[REGCORE_MCGRP_REG] = { .name = REGCORE_MCGRP_REGULATORY },
+	[REGCORE_MCGRP_MLME_ID] = { .name = REGCORE_MCGRP_MLME },
 };
 
 static struct genl_family regcore_family;
@@ -560,7 +561,7 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 			return -EMSGSIZE;
 	if (large && (chan->flags & REGCORE_CHAN_RADAR) &&
 	    (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_STATE,
-			 NL80211_DFS_USABLE) ||
+			 chan->dfs_state) ||
 	     nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_TIME,
 			 jiffies_to_msecs(jiffies - chan->dfs_state_entered)) ||
 	     nla_put_u32(msg, NL80211_FREQUENCY_ATTR_DFS_CAC_TIME,
@@ -817,6 +818,55 @@ void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
 	nla_nest_end(msg, nest);
 	genlmsg_end(msg, hdr);
 	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_REG,
+			  GFP_KERNEL);
+	return;
+fail:
+	nlmsg_free(msg);
+}
+
+/**
+ * regcore_nl_radar_event() - multicast NL80211_CMD_RADAR_DETECT
+ * @wiphy: the radio the event is about
+ * @chandef: where
+ * @event: what (enum nl80211_radar_event)
+ *
+ * On the "mlme" group, as nl80211_radar_notify(): the radio, the event
+ * and the channel definition (the control channel, its kHz offset, the
+ * channel type up to 40 MHz, the width and the centre). Never an
+ * interface: regcore knows none.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_nl_radar_event(const struct regcore_wiphy *wiphy,
+			    const struct regcore_chandef *chandef,
+			    enum nl80211_radar_event event)
+{
+	u32 type = NL80211_CHAN_NO_HT;
+	struct sk_buff *msg;
+	void *hdr;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (chandef->width == NL80211_CHAN_WIDTH_20)
+		type = NL80211_CHAN_HT20;
+	else if (chandef->width == NL80211_CHAN_WIDTH_40)
+		type = chandef->center_freq1 > chandef->center_freq ?
+		       NL80211_CHAN_HT40PLUS : NL80211_CHAN_HT40MINUS;
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &regcore_family, 0,
+			  NL80211_CMD_RADAR_DETECT);
+	if (!hdr || nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy->idx) ||
+	    nla_put_u32(msg, NL80211_ATTR_RADAR_EVENT, event) ||
+	    nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, chandef->center_freq) ||
+	    nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ_OFFSET, 0) ||
+	    (chandef->width <= NL80211_CHAN_WIDTH_40 &&
+	     nla_put_u32(msg, NL80211_ATTR_WIPHY_CHANNEL_TYPE, type)) ||
+	    nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, chandef->width) ||
+	    nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ1, chandef->center_freq1))
+		goto fail;
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_MLME_ID,
 			  GFP_KERNEL);
 	return;
 fail:

@@ -43,6 +43,35 @@ bool regcore_lock_held_by_caller(void)
 }
 
 /**
+ * regcore_callback_enter() - the current task calls a driver's callback
+ *
+ * The callback may use the calls that take regcore's lock unless the
+ * caller holds it (regcore_lock_held_by_caller()).
+ *
+ * Context: regcore_mutex held.
+ * Return: the holder before, for regcore_callback_leave().
+ */
+struct task_struct *regcore_callback_enter(void)
+{
+	struct task_struct *outer = regcore_lock_holder;
+
+	lockdep_assert_held(&regcore_mutex);
+	WRITE_ONCE(regcore_lock_holder, current);
+	return outer;
+}
+
+/**
+ * regcore_callback_leave() - the driver's callback returned
+ * @outer: what regcore_callback_enter() returned
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_callback_leave(struct task_struct *outer)
+{
+	WRITE_ONCE(regcore_lock_holder, outer);
+}
+
+/**
  * regcore_notify_wiphy() - call a radio's notifier
  * @wiphy: the radio
  * @info: the change it is told of
@@ -56,14 +85,14 @@ bool regcore_lock_held_by_caller(void)
 void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
 			  const struct regcore_request_info *info)
 {
-	struct task_struct *outer = regcore_lock_holder;
+	struct task_struct *outer;
 
 	lockdep_assert_held(&regcore_mutex);
 	if (!wiphy->reg_notifier)
 		return;
-	WRITE_ONCE(regcore_lock_holder, current);
+	outer = regcore_callback_enter();
 	wiphy->reg_notifier(wiphy, info);
-	WRITE_ONCE(regcore_lock_holder, outer);
+	regcore_callback_leave(outer);
 }
 
 /**
@@ -77,14 +106,14 @@ void regcore_notify_wiphy(struct regcore_wiphy *wiphy,
  */
 void regcore_check_wiphy_channels(struct regcore_wiphy *wiphy)
 {
-	struct task_struct *outer = regcore_lock_holder;
+	struct task_struct *outer;
 
 	lockdep_assert_held(&regcore_mutex);
 	if (!wiphy->check_channels)
 		return;
-	WRITE_ONCE(regcore_lock_holder, current);
+	outer = regcore_callback_enter();
 	wiphy->check_channels(wiphy);
-	WRITE_ONCE(regcore_lock_holder, outer);
+	regcore_callback_leave(outer);
 }
 
 /* The most channels a band may declare. */
@@ -266,6 +295,7 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 
 	regcore_self_managed_registered(wiphy);
 	regcore_update_wiphy(wiphy, regcore_last_request_info()->initiator);
+	regcore_dfs_share(wiphy);
 	if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) {
 		own = regcore_wiphy_regd(wiphy);
 		custom.wiphy_idx = wiphy->idx;
@@ -314,6 +344,7 @@ void regcore_wiphy_unregister(struct regcore_wiphy *wiphy)
 	regcore_hints_wiphy_gone(wiphy);
 	regcore_wiphy_set_regd(wiphy, NULL);
 	regcore_self_managed_forget(wiphy);
+	regcore_dfs_wiphy_gone(wiphy);
 	mutex_unlock(&regcore_mutex);
 	pr_info_ratelimited("radio %s unregistered\n", wiphy->name);
 }

@@ -86,7 +86,18 @@
  *               station, regsim then reports the disconnect from there,
  *               under regcore's lock, which regcore refuses ("rphyN:
  *               disconnect reported from check_channels: -35"). Read:
- *               "FREQ:IFTYPE" or "none" for each radio, spares last
+ *               "FREQ:IFTYPE" or "none" for each radio, spares last.
+ *               An access point's channel counts as in use for regcore's
+ *               DFS (dfs_chan_in_use)
+ *   radar       write "N FREQ [WIDTH CENTER]": radio N heard radar on its
+ *               channel at FREQ MHz, used at WIDTH MHz (20, 40, 80, 160;
+ *               default 20) around CENTER MHz (default FREQ):
+ *               regcore_radar_event(); the write fails with its error
+ *   cac         write "N EVENT FREQ [WIDTH CENTER]": radio N's channel
+ *               availability check there started, finished or aborted
+ *               (EVENT start, finish or abort): regcore_cac_event(); the
+ *               write fails with its error. When regcore ends a check
+ *               (end_cac), regsim logs "rphyN: CAC ended by regcore"
  */
 #define pr_fmt(fmt) "regsim: " fmt
 
@@ -454,6 +465,22 @@ static void regsim_check_channels(struct regcore_wiphy *wiphy)
 	}
 }
 
+/* regcore ends the CAC (radar found by another radio): under its lock. */
+static void regsim_end_cac(struct regcore_wiphy *wiphy)
+{
+	pr_info("%s: CAC ended by regcore\n", wiphy->name);
+}
+
+/* An access point's channel is in use (regcore's DFS asks; its lock). */
+static bool regsim_dfs_chan_in_use(struct regcore_wiphy *wiphy,
+				   u32 center_freq)
+{
+	struct regsim_radio *radio = wiphy->priv;
+
+	return radio->started && !regsim_iftype_is_client(radio->started_iftype) &&
+	       radio->started->center_freq == center_freq;
+}
+
 static void regsim_init_band(struct regcore_band *band,
 			     struct regcore_channel *chans, int n,
 			     bool ht, bool vht)
@@ -507,6 +534,8 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
 	wiphy->reg_notifier = regsim_notifier;
 	wiphy->check_channels = regsim_check_channels;
+	wiphy->end_cac = regsim_end_cac;
+	wiphy->dfs_chan_in_use = regsim_dfs_chan_in_use;
 	wiphy->priv = radio;
 	if (s.strict)
 		wiphy->regulatory_flags |= REGCORE_REG_STRICT_REG;
@@ -893,6 +922,53 @@ static bool regsim_misuse_self_managed_orphans(void)
 	return ok;
 }
 
+/* The DFS calls, each wrong in one way. */
+static bool regsim_misuse_dfs(struct regcore_wiphy *fresh,
+			      struct regcore_wiphy *live)
+{
+	struct regcore_chandef cd = {
+		.center_freq = 2412,
+		.width = NL80211_CHAN_WIDTH_20_NOHT,
+		.center_freq1 = 2412,
+	};
+	bool ok = true;
+
+	ok &= regsim_expect_einval("radar event from NULL",
+				   regcore_radar_event(NULL, &cd));
+	ok &= regsim_expect_einval("radar event without a channel definition",
+				   regcore_radar_event(live, NULL));
+	ok &= regsim_expect_einval("radar event from an unregistered radio",
+				   regcore_radar_event(fresh, &cd));
+	ok &= regsim_expect_einval("CAC event from an unregistered radio",
+				   regcore_cac_event(fresh, &cd,
+						     NL80211_RADAR_CAC_STARTED));
+	ok &= regsim_expect_einval("CAC finished without a CAC",
+				   regcore_cac_event(live, &cd,
+						     NL80211_RADAR_CAC_FINISHED));
+	ok &= regsim_expect_einval("CAC on a channel without radar",
+				   regcore_cac_event(live, &cd,
+						     NL80211_RADAR_CAC_STARTED));
+	ok &= regsim_expect_einval("CAC event of an unknown kind",
+				   regcore_cac_event(live, &cd,
+						     NL80211_RADAR_NOP_FINISHED));
+	cd.width = NL80211_CHAN_WIDTH_80P80;
+	ok &= regsim_expect_einval("radar event at 80+80 MHz",
+				   regcore_radar_event(live, &cd));
+	cd.width = NL80211_CHAN_WIDTH_40;
+	ok &= regsim_expect_einval("radar event at 40 MHz centred on the control channel",
+				   regcore_radar_event(live, &cd));
+	cd.width = NL80211_CHAN_WIDTH_20;
+	cd.center_freq = 2000;
+	cd.center_freq1 = 2000;
+	ok &= regsim_expect_einval("radar event on a channel the radio lacks",
+				   regcore_radar_event(live, &cd));
+	cd.center_freq = 5;
+	cd.center_freq1 = 5;
+	ok &= regsim_expect_einval("radar event at 5 MHz",
+				   regcore_radar_event(live, &cd));
+	return ok;
+}
+
 static int regsim_misuse(void)
 {
 	static const u8 short_ie[4] = { 'D', 'E', ' ', 1 };
@@ -996,6 +1072,7 @@ static int regsim_misuse(void)
 	ok &= regsim_expect_no("can_beacon_relax(radio, channel, NUM_NL80211_IFTYPES)",
 			       regcore_reg_can_beacon_relax(live, live_chan,
 							    NUM_NL80211_IFTYPES));
+	ok &= regsim_misuse_dfs(fresh, live);
 	band.n_channels = 0;
 	fresh->bands[NL80211_BAND_2GHZ] = &band;
 	ok &= regsim_expect_einval("registering a band without channels",
@@ -1249,6 +1326,95 @@ static const struct kernel_param_ops regsim_start_ops = {
 };
 module_param_cb(start, &regsim_start_ops, NULL, 0600);
 MODULE_PARM_DESC(start, "Write \"N FREQ IFTYPE\" or \"N stop\": radio N's interface starts (if allowed) or stops; read what each runs");
+
+/* "FREQ [WIDTH CENTER]" into a channel definition; false if malformed. */
+static bool regsim_parse_chandef(const char *val, struct regcore_chandef *cd)
+{
+	u32 mhz = 20;
+	int n;
+
+	n = sscanf(val, "%u %u %u", &cd->center_freq, &mhz, &cd->center_freq1);
+	if (n != 1 && n != 3)
+		return false;
+	if (n == 1)
+		cd->center_freq1 = cd->center_freq;
+	switch (mhz) {
+	case 20:
+		cd->width = NL80211_CHAN_WIDTH_20_NOHT;
+		return true;
+	case 40:
+		cd->width = NL80211_CHAN_WIDTH_40;
+		return true;
+	case 80:
+		cd->width = NL80211_CHAN_WIDTH_80;
+		return true;
+	case 160:
+		cd->width = NL80211_CHAN_WIDTH_160;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* radar: the radio heard radar. */
+static int regsim_set_radar(const char *val, const struct kernel_param *kp)
+{
+	struct regcore_chandef cd;
+	struct regsim_radio *radio;
+	const char *rest;
+	int err = -EINVAL;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (radio && regsim_parse_chandef(rest, &cd))
+		err = regcore_radar_event(radio->wiphy, &cd);
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_radar_ops = {
+	.set = regsim_set_radar,
+};
+module_param_cb(radar, &regsim_radar_ops, NULL, 0200);
+MODULE_PARM_DESC(radar, "Write \"N FREQ [WIDTH CENTER]\": radio N heard radar there");
+
+/* cac: a channel availability check started, finished or aborted. */
+static int regsim_set_cac(const char *val, const struct kernel_param *kp)
+{
+	static const struct {
+		const char *word;
+		enum nl80211_radar_event event;
+	} events[] = {
+		{ "start", NL80211_RADAR_CAC_STARTED },
+		{ "finish", NL80211_RADAR_CAC_FINISHED },
+		{ "abort", NL80211_RADAR_CAC_ABORTED },
+	};
+	struct regcore_chandef cd;
+	struct regsim_radio *radio;
+	const char *rest;
+	char word[8];
+	unsigned int i;
+	int err = -EINVAL, n = 0;
+
+	mutex_lock(&regsim_lock);
+	radio = regsim_parse_radio(val, &rest);
+	if (!radio || sscanf(rest, "%7s %n", word, &n) != 1 || !n ||
+	    !regsim_parse_chandef(rest + n, &cd))
+		goto out;
+	for (i = 0; i < ARRAY_SIZE(events); i++)
+		if (!strcmp(word, events[i].word))
+			err = regcore_cac_event(radio->wiphy, &cd,
+						events[i].event);
+out:
+	mutex_unlock(&regsim_lock);
+	return err;
+}
+
+static const struct kernel_param_ops regsim_cac_ops = {
+	.set = regsim_set_cac,
+};
+module_param_cb(cac, &regsim_cac_ops, NULL, 0200);
+MODULE_PARM_DESC(cac, "Write \"N start|finish|abort FREQ [WIDTH CENTER]\": radio N's CAC");
 
 /* register_race: two threads register one radio at once. */
 struct regsim_racer {

@@ -26,6 +26,12 @@
 
 /* Multicast group carrying NL80211_CMD_REG_CHANGE notifications. */
 #define REGCORE_MCGRP_REGULATORY	"regulatory"
+/*
+ * Multicast group carrying NL80211_CMD_RADAR_DETECT notifications (the DFS
+ * state of a radio's radar channels changed), as nl80211's group of that
+ * name; they never name an interface.
+ */
+#define REGCORE_MCGRP_MLME		"mlme"
 
 /*
  * The platform device whose KOBJ_CHANGE uevent asks userspace (crda) for a

@@ -754,6 +754,91 @@ TEST(beacon_hint_without_channels_and_malformed)
 	nlmsg_free(m);
 }
 
+/* A radar event as nl80211_radar_notify() sends it (IFINDEX < 0: none). */
+static struct nl_msg *radar_msg(uint32_t wiphy, int ifindex, int event,
+				uint32_t freq)
+{
+	struct nl_msg *m = fake_msg(NL80211_CMD_RADAR_DETECT);
+
+	nla_put_u32(m, NL80211_ATTR_WIPHY, wiphy);
+	if (ifindex >= 0)
+		nla_put_u32(m, NL80211_ATTR_IFINDEX, (uint32_t)ifindex);
+	if (event >= 0)
+		nla_put_u32(m, NL80211_ATTR_RADAR_EVENT, (uint32_t)event);
+	if (freq) {
+		nla_put_u32(m, NL80211_ATTR_WIPHY_FREQ, freq);
+		nla_put_u32(m, NL80211_ATTR_WIPHY_FREQ_OFFSET, 0);
+		nla_put_u32(m, NL80211_ATTR_CHANNEL_WIDTH,
+			    NL80211_CHAN_WIDTH_80);
+		nla_put_u32(m, NL80211_ATTR_CENTER_FREQ1, freq + 30);
+	}
+	return m;
+}
+
+TEST(radar_events_print_like_iw_event)
+{
+	static const struct {
+		int ifindex, event;
+		uint32_t freq;
+		const char *want;
+	} cases[] = {
+		{ -1, NL80211_RADAR_DETECTED, 5260,
+		  "phy #2: 5260 MHz: radar detected\n" },
+		{ -1, NL80211_RADAR_CAC_FINISHED, 5500,
+		  "phy #2: 5500 MHz: CAC finished\n" },
+		{ -1, NL80211_RADAR_CAC_ABORTED, 5500,
+		  "phy #2: 5500 MHz: CAC was aborted\n" },
+		{ -1, NL80211_RADAR_NOP_FINISHED, 5280,
+		  "phy #2: 5280 MHz: NOP finished\n" },
+		{ -1, NL80211_RADAR_PRE_CAC_EXPIRED, 5300,
+		  "phy #2: 5300 MHz: PRE-CAC expired\n" },
+		{ -1, NL80211_RADAR_CAC_STARTED, 5320,
+		  "phy #2: 5320 MHz: CAC started\n" },
+		{ -1, 77, 5320, "phy #2: 5320 MHz: unknown radar event\n" },
+		{ -1, -1, 5320, "phy #2: BAD radar event\n" },
+		{ -1, NL80211_RADAR_DETECTED, 0, "phy #2: BAD radar event\n" },
+		/* the loopback interface is 1 everywhere */
+		{ 1, NL80211_RADAR_CAC_STARTED, 5500,
+		  "lo (phy #2): 5500 MHz: CAC started\n" },
+	};
+	struct regnl_reg_event ev;
+	struct t_out o;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct nl_msg *m = radar_msg(2, cases[i].ifindex,
+					     cases[i].event, cases[i].freq);
+
+		CHECK_INT(regnl_parse_reg_event(m, &ev, NULL), 1);
+		regnl_print_reg_event(t_out_open(&o), &ev);
+		CHECK_STR(t_out_text(&o), cases[i].want);
+		t_out_free(&o);
+		nlmsg_free(m);
+	}
+}
+
+TEST(radar_event_json_and_malformed)
+{
+	struct nl_msg *m = radar_msg(0, -1, NL80211_RADAR_DETECTED, 5260);
+	struct regnl_reg_event ev;
+	struct regnl_status st;
+	struct t_out o;
+
+	CHECK_INT(regnl_parse_reg_event(m, &ev, NULL), 1);
+	regnl_json_reg_event(t_out_open(&o), &ev);
+	CHECK_STR(t_out_text(&o),
+		  "{\"event\":\"radar\",\"wiphy\":0,\"radar_event\":\"radar_detected\",\"radar_event_raw\":0,\"freq_mhz\":5260,\"width_raw\":3,\"center_freq1_mhz\":5290}\n");
+	t_out_free(&o);
+	nlmsg_free(m);
+
+	/* the event as one byte */
+	m = fake_msg(NL80211_CMD_RADAR_DETECT);
+	nla_put_u32(m, NL80211_ATTR_WIPHY, 0);
+	nla_put_u8(m, NL80211_ATTR_RADAR_EVENT, 1);
+	CHECK_INT(regnl_parse_reg_event(m, &ev, &st), -EBADMSG);
+	nlmsg_free(m);
+}
+
 TEST(other_notifications_are_not_reg_changes)
 {
 	struct nl_msg *m = fake_msg(NL80211_CMD_NEW_SCAN_RESULTS);
