@@ -184,17 +184,32 @@ int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 				  family, REGCORE_MCGRP_REGULATORY);
 	}
 	r = nl_socket_add_membership(m->sk, grp);
-	/* Radar events; a family without the group has none to send. */
-	grp = genl_ctrl_resolve_grp(m->sk, family, REGCORE_MCGRP_MLME);
-	if (r >= 0 && grp >= 0)
-		r = nl_socket_add_membership(m->sk, grp);
-	if (r >= 0)
-		r = nl_socket_set_nonblocking(m->sk);
 	if (r < 0) {
 		regnl_monitor_close(m);
 		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
-				  "cannot join the multicast groups \"%s\" and \"%s\": %s",
-				  REGCORE_MCGRP_REGULATORY, REGCORE_MCGRP_MLME,
+				  "cannot join multicast group \"%s\": %s",
+				  REGCORE_MCGRP_REGULATORY, nl_geterror(r));
+	}
+	/* Radar events; a family without the group has none to send. On
+	 * nl80211 the group carries every station's MLME events too: a
+	 * larger buffer keeps a busy access point from overrunning it.
+	 */
+	grp = genl_ctrl_resolve_grp(m->sk, family, REGCORE_MCGRP_MLME);
+	if (grp >= 0) {
+		r = nl_socket_add_membership(m->sk, grp);
+		if (r < 0) {
+			regnl_monitor_close(m);
+			return regnl_fail(st, REGNL_E_SOCKET, -EIO,
+					  "cannot join multicast group \"%s\": %s",
+					  REGCORE_MCGRP_MLME, nl_geterror(r));
+		}
+		nl_socket_set_buffer_size(m->sk, 1 << 20, 0);
+	}
+	r = nl_socket_set_nonblocking(m->sk);
+	if (r < 0) {
+		regnl_monitor_close(m);
+		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
+				  "cannot make the socket non-blocking: %s",
 				  nl_geterror(r));
 	}
 	nl_cb_set(m->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);

@@ -292,12 +292,14 @@ void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev)
 					       ev->initiator : 0xff);
 	char ifname[IF_NAMESIZE] = "";
 
-	/* iw's prefix: the interface (by name, as now) and the radio */
-	if (ev->has_ifindex && !if_indextoname(ev->ifindex, ifname))
-		ifname[0] = '\0';
-	if (ev->has_ifindex && ev->has_wiphy)
+	/* iw's prefix: the interface (by its name now, as iw; one that is
+	 * gone is left out, as iw does) and the radio
+	 */
+	bool named = ev->has_ifindex && if_indextoname(ev->ifindex, ifname);
+
+	if (named && ev->has_wiphy)
 		fprintf(f, "%s (phy #%d): ", ifname, (int)ev->wiphy);
-	else if (ev->has_ifindex)
+	else if (named)
 		fprintf(f, "%s: ", ifname);
 	else if (ev->has_wiphy)
 		fprintf(f, "phy #%d: ", (int)ev->wiphy);

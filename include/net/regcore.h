@@ -406,7 +406,9 @@ struct regcore_wiphy;
  * Called from process context with regcore's state lock held: it may read
  * the channels but must not call back into regcore, but for
  * regcore_set_wiphy_regd(), regcore_set_wiphy_regd_sync(),
- * regcore_reg_can_beacon() and regcore_reg_can_beacon_relax().
+ * regcore_reg_can_beacon(), regcore_reg_can_beacon_relax(),
+ * regcore_radar_event() and regcore_cac_event(). The same holds for the
+ * radio's other callbacks (check_channels, end_cac, dfs_chan_in_use).
  *
  * A self-managed radio's notifier (%REGCORE_REG_WIPHY_SELF_MANAGED) is
  * called for other reasons: for each user hint, before regcore decides
@@ -442,19 +444,26 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	regcore_wiphy_lock(), so that no check passes in between.
  * @end_cac: optional (set by the driver before registration): the channel
  *	availability check the driver reported started (regcore_cac_event())
- *	can no longer succeed, because another radio of the same DFS region
- *	found radar on one of its channels: stop it, as cfg80211's
- *	rdev_end_cac(). regcore counts the check as ended. Called with
- *	regcore's state lock held, under the rules of @reg_notifier.
+ *	is of no use any more, because another radio of the same DFS region
+ *	found radar on one of its channels, or finished a check that made
+ *	them all available: stop it, as cfg80211's rdev_end_cac(). regcore
+ *	counts the check as ended: a result reported for it afterwards is
+ *	refused with -EINVAL. Called with regcore's state lock held, under
+ *	the rules of @reg_notifier, from within the other radio's driver's
+ *	regcore_radar_event() or regcore_cac_event(): no driver may hold a
+ *	lock that any radio's DFS callbacks take while it reports.
  * @dfs_chan_in_use: optional (set by the driver before registration): does
  *	one of the radio's interfaces operate on the channel at @center_freq
- *	(MHz)? Where pre-CAC is not allowed (the DFS region is not ETSI), an
+ *	(MHz): any 20 MHz channel its operating width spans, or one a
+ *	background (off-channel) CAC listens on (cfg80211's
+ *	cfg80211_any_wiphy_oper_chan())? Where pre-CAC is not allowed (the
+ *	DFS region is not ETSI), an
  *	available channel no interface of a radio of the same DFS region
  *	uses becomes usable
  *	again 2 s after it became available, as cfg80211's
  *	cfg80211_dfs_channels_update_work(): a radio without this callback
  *	counts as using none. Called with regcore's state lock held, under
- *	the rules of @reg_notifier.
+ *	the rules of @reg_notifier, from a work item.
  * @priv: for the driver
  * @idx: index, assigned at registration, reported as NL80211_ATTR_WIPHY
  * @name: name, assigned at registration ("rphy<idx>")

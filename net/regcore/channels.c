@@ -509,6 +509,8 @@ void regcore_update_all_wiphys(enum nl80211_reg_initiator initiator)
 		regcore_update_wiphy(wiphy, initiator);
 	/* what the radios do may no longer be allowed */
 	regcore_check_channels();
+	/* pre-CAC may no longer be allowed for a radio with its own domain */
+	regcore_dfs_schedule();
 }
 
 /* A driver's own domain. A custom domain is applied by the driver before

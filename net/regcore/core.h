@@ -291,6 +291,7 @@ extern unsigned int regcore_dfs_nop_ms;	/* main.c */
 void regcore_dfs_init(void);
 void regcore_dfs_exit(void);
 void regcore_dfs_share(struct regcore_wiphy *wiphy);
+void regcore_dfs_schedule(void);
 bool regcore_dfs_available(const struct regcore_channel *chan,
 			   enum nl80211_iftype iftype);
 void regcore_dfs_wiphy_gone(struct regcore_wiphy *wiphy);

@@ -38,13 +38,17 @@
  * regcore differs from cfg80211 where it knows less or checks more:
  *  - a radio runs one CAC at a time (cfg80211 one per interface);
  *  - a CAC that finishes before the longest CAC time of its channels has
- *    passed since it started is refused (cfg80211 warns and takes it);
+ *    passed since it started (a jiffy of slack) is refused and ends as
+ *    aborted (cfg80211 warns and takes it);
  *  - an available channel in use is looked at again every 2 s, where
  *    cfg80211 looks again when an interface stops: regcore hears of no
  *    interface, so the expiry comes up to 2 s after the last one stops;
  *  - the calls are made from process context (cfg80211 also takes radar
  *    from atomic context), and everything happens under regcore's lock at
- *    once, where cfg80211 propagates from a work item.
+ *    once, where cfg80211 propagates from a work item: so the other
+ *    radios' end_cac callbacks run from within the reporting driver's
+ *    call (whose driver must hold no lock that any radio's DFS callback
+ *    takes), and the events come in a fixed order.
  *
  * Locking: the states, the CAC records and the work are under
  * regcore_mutex; the work item's own stop flag is written once at load
@@ -200,8 +204,15 @@ static bool regcore_dfs_stopped = true;
 static void regcore_dfs_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(regcore_dfs_work, regcore_dfs_work_fn);
 
-/* Look at the timed states again now (cfg80211_sched_dfs_chan_update()). */
-static void regcore_dfs_schedule(void)
+/**
+ * regcore_dfs_schedule() - look at the timed DFS states again now
+ *
+ * cfg80211_sched_dfs_chan_update(): after a change of state, or of the
+ * domains that decide whether pre-CAC is allowed.
+ *
+ * Context: any context that may queue work.
+ */
+void regcore_dfs_schedule(void)
 {
 	if (!READ_ONCE(regcore_dfs_stopped))
 		mod_delayed_work(system_power_efficient_wq, &regcore_dfs_work, 0);
@@ -229,29 +240,71 @@ static bool regcore_dfs_in_use(u8 region, u32 freq)
 	return used;
 }
 
-/* A CAC @wiphy runs that a change of state made hopeless ends, as
- * cfg80211_check_and_end_cac(): one of its radar channels is no longer
- * usable or available.
+/* Why a channel @cd spans cannot be used: what
+ * regcore_chandef_dfs_usable() found at *@bad.
+ */
+struct regcore_dfs_fault {
+	u32 freq;
+	const char *why;
+};
+
+/* What a CAC on @cd of @wiphy would find (cfg80211's
+ * cfg80211_get_chans_dfs_usable()): -EINVAL if a channel it spans is not
+ * the radio's, is disabled or is unavailable (which, in *@bad); else how
+ * many of its radar channels still need a CAC (usable ones). The longest
+ * CAC time of its radar channels in *@cac_ms.
+ */
+static int regcore_chandef_dfs_usable(struct regcore_wiphy *wiphy,
+				      enum nl80211_band band,
+				      const struct regcore_chandef *cd,
+				      u32 *cac_ms,
+				      struct regcore_dfs_fault *bad)
+{
+	u32 mhz = regcore_chandef_mhz(cd->width), freq;
+	const struct regcore_channel *c;
+	int usable = 0;
+
+	*cac_ms = 0;
+	for (freq = cd->center_freq1 - mhz / 2 + 10;
+	     freq <= cd->center_freq1 + mhz / 2 - 10; freq += 20) {
+		c = regcore_dfs_chan(wiphy, band, freq);
+		bad->freq = freq;
+		bad->why = !c ? "is not a channel of the radio" :
+			   (c->flags & REGCORE_CHAN_DISABLED) ? "is disabled" :
+			   "is unavailable (radar found there)";
+		if (!c || (c->flags & REGCORE_CHAN_DISABLED))
+			return -EINVAL;
+		if (!(c->flags & REGCORE_CHAN_RADAR))
+			continue;
+		if (c->dfs_state == NL80211_DFS_UNAVAILABLE)
+			return -EINVAL;
+		if (c->dfs_state == NL80211_DFS_USABLE)
+			usable++;
+		*cac_ms = max(*cac_ms, c->dfs_cac_ms);
+	}
+	return usable;
+}
+
+/* A CAC @wiphy runs that a change of state made useless ends, as
+ * cfg80211_check_and_end_cac(): one of its channels is unavailable now,
+ * or none needs a CAC any more (another radio's finished).
  */
 static void regcore_dfs_check_cac(struct regcore_wiphy *wiphy)
 {
 	const struct regcore_chandef *cd = &wiphy->cac_chandef;
-	struct regcore_channel *ctl, *c;
+	struct regcore_dfs_fault bad;
 	struct task_struct *outer;
-	u32 freq = 0;
+	struct regcore_channel *ctl;
+	u32 cac_ms;
 
 	if (!wiphy->cac_started)
 		return;
 	ctl = regcore_chan_at(wiphy, cd->center_freq);
-	if (!ctl)
+	if (ctl && regcore_chandef_dfs_usable(wiphy, ctl->band, cd, &cac_ms,
+					      &bad) > 0)
 		return;
-	while ((c = regcore_chandef_next(wiphy, ctl->band, cd, &freq)))
-		if (c->dfs_state == NL80211_DFS_UNAVAILABLE)
-			break;
-	if (!c)
-		return;
-	pr_info("%s: the CAC on %u MHz ends: another radio found radar there\n",
-		wiphy->name, cd->center_freq);
+	pr_info_ratelimited("%s: the CAC on %u MHz ends: another radio found radar there, or finished one\n",
+			    wiphy->name, cd->center_freq);
 	wiphy->cac_started = false;
 	if (wiphy->end_cac) {
 		outer = regcore_callback_enter();
@@ -261,7 +314,8 @@ static void regcore_dfs_check_cac(struct regcore_wiphy *wiphy)
 }
 
 /* What @from found holds for the other radios of its DFS region that have
- * the channel: regulatory_propagate_dfs_state().
+ * the channel: regulatory_propagate_dfs_state(). Radios registered later
+ * than the others come first, as in cfg80211's list of them.
  */
 static void regcore_dfs_propagate(struct regcore_wiphy *from,
 				  const struct regcore_chandef *cd,
@@ -272,7 +326,6 @@ static void regcore_dfs_propagate(struct regcore_wiphy *from,
 	struct regcore_channel *ctl;
 	struct regcore_wiphy *w;
 
-	/* newest first, as cfg80211's list of radios */
 	list_for_each_entry_reverse(w, &regcore_wiphys, list) {
 		if (w == from || regcore_wiphy_dfs_region(w) != region)
 			continue;
@@ -300,18 +353,18 @@ static bool regcore_pre_cac_allowed(const struct regcore_wiphy *wiphy)
 	return cur == own->dfs_region && own->dfs_region == NL80211_DFS_ETSI;
 }
 
-/* One radar channel's timed state: ended now (true), or the jiffies left
- * in *@left (0 when nothing waits).
+/* One radar channel's timed state: true when it ends now; else whether
+ * it waits (*@waits) and the jiffies left then (*@left, 1 at least).
  */
 static bool regcore_dfs_expired(struct regcore_wiphy *wiphy,
 				struct regcore_channel *c,
 				enum nl80211_radar_event *event,
-				unsigned long *left)
+				bool *waits, unsigned long *left)
 {
-	unsigned long timeout;
+	unsigned long timeout, now = jiffies;
 	u32 ms;
 
-	*left = 0;
+	*waits = false;
 	if (c->dfs_state == NL80211_DFS_UNAVAILABLE) {
 		ms = READ_ONCE(regcore_dfs_nop_ms);
 		*event = NL80211_RADAR_NOP_FINISHED;
@@ -323,6 +376,7 @@ static bool regcore_dfs_expired(struct regcore_wiphy *wiphy,
 		 */
 		if (regcore_dfs_in_use(regcore_wiphy_dfs_region(wiphy),
 				       c->center_freq)) {
+			*waits = true;
 			*left = msecs_to_jiffies(REGCORE_PRE_CAC_EXPIRY_GRACE_MS);
 			return false;
 		}
@@ -332,22 +386,24 @@ static bool regcore_dfs_expired(struct regcore_wiphy *wiphy,
 		return false;
 	}
 	timeout = c->dfs_state_entered + msecs_to_jiffies(ms);
-	if (time_after_eq(jiffies, timeout))
+	if (time_after_eq(now, timeout))
 		return true;
-	*left = timeout - jiffies;
+	*waits = true;
+	*left = max(timeout - now, 1UL);
 	return false;
 }
 
 /* The timed states: cfg80211_dfs_channels_update_work(), over every
- * radio, newest first.
+ * radio, oldest first.
  */
 static void regcore_dfs_work_fn(struct work_struct *work)
 {
-	unsigned long left, next = 0;
+	unsigned long left, next = ULONG_MAX;
 	enum nl80211_radar_event event;
 	struct regcore_chan_iter it;
 	struct regcore_channel *c;
 	struct regcore_wiphy *w;
+	bool waits;
 
 	mutex_lock(&regcore_mutex);
 	list_for_each_entry(w, &regcore_wiphys, list) {
@@ -361,25 +417,28 @@ static void regcore_dfs_work_fn(struct work_struct *work)
 
 			if (!(c->flags & REGCORE_CHAN_RADAR))
 				continue;
-			if (!regcore_dfs_expired(w, c, &event, &left)) {
-				if (left && (!next || left < next))
-					next = left;
+			if (!regcore_dfs_expired(w, c, &event, &waits, &left)) {
+				if (waits)
+					next = min(next, left);
 				continue;
 			}
 			c->dfs_state = NL80211_DFS_USABLE;
 			c->dfs_state_entered = jiffies;
-			pr_info("%s: %u MHz usable again: %s\n", w->name,
-				c->center_freq,
-				event == NL80211_RADAR_NOP_FINISHED ?
-				"the non-occupancy period is over" :
-				"the CAC result expired (no pre-CAC in this DFS region)");
+			pr_info_ratelimited("%s: %u MHz usable again: %s\n",
+					    w->name, c->center_freq,
+					    event == NL80211_RADAR_NOP_FINISHED ?
+					    "the non-occupancy period is over" :
+					    "the CAC result expired (no pre-CAC in this DFS region)");
 			regcore_nl_radar_event(w, &cd, event);
 			regcore_dfs_propagate(w, &cd, NL80211_DFS_USABLE, event);
 		}
 	}
-	if (next && !READ_ONCE(regcore_dfs_stopped))
-		mod_delayed_work(system_power_efficient_wq, &regcore_dfs_work,
-				 next);
+	/* not mod_delayed_work(): a run queued meanwhile (by a callback)
+	 * stays as soon as it was queued
+	 */
+	if (next != ULONG_MAX && !READ_ONCE(regcore_dfs_stopped))
+		queue_delayed_work(system_power_efficient_wq, &regcore_dfs_work,
+				   next);
 	mutex_unlock(&regcore_mutex);
 }
 
@@ -492,7 +551,8 @@ static bool regcore_dfs_radio_ok(struct regcore_wiphy *wiphy,
  *
  * Context: process context; may sleep: it takes regcore's state lock,
  * unless the caller holds it (regcore_wiphy_lock(), a notifier or
- * callback), under the rules of regcore_reg_can_beacon().
+ * callback), and calls other radios' end_cac callbacks under it: never
+ * call it holding a lock that any radio's callbacks take.
  * Return: 0; -EINVAL for a radio not registered or a channel definition
  * regcore does not take (a log line says which).
  */
@@ -509,9 +569,10 @@ int regcore_radar_event(struct regcore_wiphy *wiphy,
 	ctl = regcore_chandef_check(wiphy, chandef, "radar event");
 	if (!ctl)
 		goto out;
-	pr_info("%s: radar detected on %u MHz (%u MHz around %u MHz)\n",
-		wiphy->name, chandef->center_freq,
-		regcore_chandef_mhz(chandef->width), chandef->center_freq1);
+	pr_info_ratelimited("%s: radar detected on %u MHz (%u MHz around %u MHz)\n",
+			    wiphy->name, chandef->center_freq,
+			    regcore_chandef_mhz(chandef->width),
+			    chandef->center_freq1);
 	regcore_set_dfs_state(wiphy, ctl->band, chandef,
 			      NL80211_DFS_UNAVAILABLE);
 	regcore_dfs_schedule();
@@ -526,46 +587,6 @@ out:
 }
 EXPORT_SYMBOL_GPL(regcore_radar_event);
 
-/* May a CAC start on @cd? Every channel it spans is the radio's and
- * enabled, one at least is a radar channel, and none is unavailable
- * (cfg80211_chandef_dfs_usable() and the checks of
- * nl80211_start_radar_detection()). The longest CAC time of its radar
- * channels in *@cac_ms.
- */
-static bool regcore_cac_may_start(struct regcore_wiphy *wiphy,
-				  const struct regcore_channel *ctl,
-				  const struct regcore_chandef *cd,
-				  u32 *cac_ms)
-{
-	u32 mhz = regcore_chandef_mhz(cd->width), freq;
-	const struct regcore_channel *c;
-	bool radar = false;
-
-	*cac_ms = 0;
-	for (freq = cd->center_freq1 - mhz / 2 + 10;
-	     freq <= cd->center_freq1 + mhz / 2 - 10; freq += 20) {
-		c = regcore_dfs_chan(wiphy, ctl->band, freq);
-		if (!c || (c->flags & REGCORE_CHAN_DISABLED)) {
-			pr_err_ratelimited("CAC on %s refused: %u MHz is not an enabled channel of the radio\n",
-					   wiphy->name, freq);
-			return false;
-		}
-		if (!(c->flags & REGCORE_CHAN_RADAR))
-			continue;
-		if (c->dfs_state == NL80211_DFS_UNAVAILABLE) {
-			pr_err_ratelimited("CAC on %s refused: %u MHz is unavailable (radar found there)\n",
-					   wiphy->name, freq);
-			return false;
-		}
-		radar = true;
-		*cac_ms = max(*cac_ms, c->dfs_cac_ms);
-	}
-	if (!radar)
-		pr_err_ratelimited("CAC on %s refused: no radar channel in %u MHz around %u MHz\n",
-				   wiphy->name, mhz, cd->center_freq1);
-	return radar;
-}
-
 static bool regcore_chandef_equal(const struct regcore_chandef *a,
 				  const struct regcore_chandef *b)
 {
@@ -573,12 +594,24 @@ static bool regcore_chandef_equal(const struct regcore_chandef *a,
 	       a->center_freq1 == b->center_freq1;
 }
 
+/* A CAC result that does not hold: the check is over all the same (the
+ * driver stopped listening), so it ends as an aborted one.
+ */
+static void regcore_cac_void(struct regcore_wiphy *wiphy)
+{
+	wiphy->cac_started = false;
+	regcore_nl_radar_event(wiphy, &wiphy->cac_chandef,
+			       NL80211_RADAR_CAC_ABORTED);
+}
+
 /* CAC finished: checked against the CAC started, then applied. */
 static int regcore_cac_finished(struct regcore_wiphy *wiphy,
 				struct regcore_channel *ctl,
 				const struct regcore_chandef *cd)
 {
-	u32 cac_ms, took;
+	struct regcore_dfs_fault bad;
+	unsigned long need;
+	u32 cac_ms;
 
 	if (!regcore_chandef_equal(cd, &wiphy->cac_chandef)) {
 		pr_err_ratelimited("CAC result on %s refused: the CAC runs on %u MHz (%u MHz around %u MHz), not there\n",
@@ -587,21 +620,30 @@ static int regcore_cac_finished(struct regcore_wiphy *wiphy,
 				   wiphy->cac_chandef.center_freq1);
 		return -EINVAL;
 	}
-	if (!regcore_cac_may_start(wiphy, ctl, cd, &cac_ms)) {
-		/* a radar elsewhere made the channels unavailable meanwhile */
-		wiphy->cac_started = false;
+	if (regcore_chandef_dfs_usable(wiphy, ctl->band, cd, &cac_ms,
+				       &bad) < 0) {
+		/* the rules changed meanwhile */
+		pr_err_ratelimited("CAC finished on %s refused: %u MHz %s now; the CAC ends as aborted\n",
+				   wiphy->name, bad.freq, bad.why);
+		regcore_cac_void(wiphy);
 		return -EINVAL;
 	}
-	took = jiffies_to_msecs(jiffies - wiphy->cac_start);
-	if (took < cac_ms) {
-		pr_err_ratelimited("CAC finished on %s refused: it ran %u ms, the channels need %u ms\n",
-				   wiphy->name, took, cac_ms);
+	/* A jiffy of slack: a driver may arm its timer before it reports
+	 * the start, as mac80211 does.
+	 */
+	need = msecs_to_jiffies(cac_ms);
+	if (need && time_before(jiffies, wiphy->cac_start + need - 1)) {
+		pr_err_ratelimited("CAC finished on %s refused: it ran %u ms, the channels need %u ms; the CAC ends as aborted\n",
+				   wiphy->name,
+				   jiffies_to_msecs(jiffies - wiphy->cac_start),
+				   cac_ms);
+		regcore_cac_void(wiphy);
 		return -EINVAL;
 	}
 	wiphy->cac_started = false;
 	regcore_set_dfs_state(wiphy, ctl->band, cd, NL80211_DFS_AVAILABLE);
-	pr_info("%s: CAC finished on %u MHz: available\n", wiphy->name,
-		cd->center_freq);
+	pr_info_ratelimited("%s: CAC finished on %u MHz: available\n",
+			    wiphy->name, cd->center_freq);
 	regcore_dfs_schedule();
 	return 0;
 }
@@ -614,27 +656,33 @@ static int regcore_cac_finished(struct regcore_wiphy *wiphy,
  *	radar heard for the CAC time) or %NL80211_RADAR_CAC_ABORTED
  *
  * A radio runs one check at a time. It may start where every channel of
- * @chandef is enabled, one at least is a radar channel, and none is
- * unavailable. When it finishes (on the same @chandef, after the longest
- * CAC time of its radar channels), those become available on @wiphy and
- * on the other radios of its DFS region that have the control channel,
- * as cfg80211_cac_event() and regulatory_propagate_dfs_state(); an abort
- * changes no state. Each event is multicast as NL80211_CMD_RADAR_DETECT.
+ * @chandef is the radio's and enabled, none is unavailable, and one at
+ * least is a radar channel that is usable (cfg80211_chandef_dfs_usable()
+ * and nl80211_start_radar_detection()). When it finishes (on the same
+ * @chandef, after the longest CAC time of its radar channels), those
+ * become available on @wiphy and on the other radios of its DFS region
+ * that have the control channel, as cfg80211_cac_event() and
+ * regulatory_propagate_dfs_state(); an abort changes no state. A finish
+ * that comes too early, or after a channel became disabled or unavailable,
+ * is refused and ends the check as aborted. Each event is multicast as
+ * NL80211_CMD_RADAR_DETECT. A check that regcore ended (the radio's
+ * end_cac callback) takes no result any more.
  *
  * Context: as regcore_radar_event().
  * Return: 0; -EINVAL for a radio not registered, a channel definition
  * regcore does not take, an unknown @event, a start where a check runs
  * already or where none may run, a result where none runs or on another
- * @chandef, or a check finished too early (a log line says which).
+ * @chandef, or a finish refused (a log line says which).
  */
 int regcore_cac_event(struct regcore_wiphy *wiphy,
 		      const struct regcore_chandef *chandef,
 		      enum nl80211_radar_event event)
 {
+	struct regcore_dfs_fault bad;
 	struct regcore_channel *ctl;
 	bool locked;
 	u32 cac_ms;
-	int err = -EINVAL;
+	int err = -EINVAL, usable;
 
 	locked = regcore_dfs_lock();
 	if (!regcore_dfs_radio_ok(wiphy, chandef, "CAC event"))
@@ -650,13 +698,25 @@ int regcore_cac_event(struct regcore_wiphy *wiphy,
 					   wiphy->cac_chandef.center_freq);
 			goto out;
 		}
-		if (!regcore_cac_may_start(wiphy, ctl, chandef, &cac_ms))
+		usable = regcore_chandef_dfs_usable(wiphy, ctl->band, chandef,
+						    &cac_ms, &bad);
+		if (usable <= 0) {
+			if (usable < 0)
+				pr_err_ratelimited("CAC on %s refused: %u MHz %s\n",
+						   wiphy->name, bad.freq,
+						   bad.why);
+			else
+				pr_err_ratelimited("CAC on %s refused: no radar channel of %u MHz around %u MHz needs one\n",
+						   wiphy->name,
+						   regcore_chandef_mhz(chandef->width),
+						   chandef->center_freq1);
 			goto out;
+		}
 		wiphy->cac_started = true;
 		wiphy->cac_chandef = *chandef;
 		wiphy->cac_start = jiffies;
-		pr_info("%s: CAC started on %u MHz (%u ms)\n", wiphy->name,
-			chandef->center_freq, cac_ms);
+		pr_info_ratelimited("%s: CAC started on %u MHz (%u ms)\n",
+				    wiphy->name, chandef->center_freq, cac_ms);
 		break;
 	case NL80211_RADAR_CAC_FINISHED:
 	case NL80211_RADAR_CAC_ABORTED:
@@ -679,8 +739,8 @@ int regcore_cac_event(struct regcore_wiphy *wiphy,
 			goto out;
 		}
 		wiphy->cac_started = false;
-		pr_info("%s: CAC aborted on %u MHz\n", wiphy->name,
-			chandef->center_freq);
+		pr_info_ratelimited("%s: CAC aborted on %u MHz\n", wiphy->name,
+				    chandef->center_freq);
 		break;
 	default:
 		pr_err_ratelimited("CAC event on %s refused: unknown event %d\n",

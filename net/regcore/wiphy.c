@@ -23,9 +23,11 @@ LIST_HEAD(regcore_wiphys);
 u32 regcore_wiphys_generation;
 static u32 regcore_wiphy_counter;
 
-/* The task that may call regcore_set_wiphy_regd_sync(): the driver's
- * thread between regcore_wiphy_lock() and regcore_wiphy_unlock(), or the
- * thread running a radio's notifier. Written under regcore_mutex; read
+/* The task that may call regcore_set_wiphy_regd_sync() and the calls that
+ * take regcore's lock unless the caller holds it: the driver's thread
+ * between regcore_wiphy_lock() and regcore_wiphy_unlock(), or the thread
+ * running one of a radio's callbacks (the notifier, check_channels,
+ * end_cac, dfs_chan_in_use). Written under regcore_mutex; read
  * without it by the task that checks whether it is the one (no other task
  * can make it equal to itself).
  */
@@ -35,7 +37,7 @@ static struct task_struct *regcore_lock_holder;
  * regcore_lock_held_by_caller() - may the caller use regcore's state now?
  *
  * Return: true when the calling task holds regcore_mutex through
- * regcore_wiphy_lock() or runs a notifier under it.
+ * regcore_wiphy_lock() or runs a radio's callback under it.
  */
 bool regcore_lock_held_by_caller(void)
 {

@@ -966,6 +966,12 @@ static bool regsim_misuse_dfs(struct regcore_wiphy *fresh,
 	cd.center_freq1 = 5;
 	ok &= regsim_expect_einval("radar event at 5 MHz",
 				   regcore_radar_event(live, &cd));
+	cd.width = NL80211_CHAN_WIDTH_160;
+	cd.center_freq = U32_MAX - 10;
+	cd.center_freq1 = U32_MAX - 30;
+	ok &= regsim_expect_einval("radar event at 160 MHz near U32_MAX MHz",
+				   regcore_cac_event(live, &cd,
+						     NL80211_RADAR_CAC_STARTED));
 	return ok;
 }
 

@@ -800,6 +800,9 @@ TEST(radar_events_print_like_iw_event)
 		/* the loopback interface is 1 everywhere */
 		{ 1, NL80211_RADAR_CAC_STARTED, 5500,
 		  "lo (phy #2): 5500 MHz: CAC started\n" },
+		/* an interface that is gone: the radio alone, as iw */
+		{ 999999, NL80211_RADAR_CAC_FINISHED, 5500,
+		  "phy #2: 5500 MHz: CAC finished\n" },
 	};
 	struct regnl_reg_event ev;
 	struct t_out o;
