@@ -35,6 +35,9 @@
 # its radios is not fixed) and the same DFS states, after radar (and
 # mac80211's abort of the CAC), after a CAC finished on an ETSI domain,
 # and after the pre-CAC expiry on an FCC one.
+#
+# On the debug kernel first, allocation failures over both calls
+# (failslab, failnth).
 . /regvm/lib.sh
 . /regvm/regcore.sh
 require_module regcore regsim
@@ -266,6 +269,80 @@ check "radio 0 hears radar at 5260 MHz before the unload" radar 0 5260
 rc_mark
 check "regsim and regcore unload with the work pending" rc_unload
 expect_eq "no kernel error report" "" "$(kernel_bad_lines "$(rc_log)")"
+
+# ---- allocation failures over the DFS calls (debug kernel) ----
+# Each regsim write that reports radar or a CAC, again and again with one
+# more of the kernel's fault-injection points failing (failnth): the write
+# succeeds or fails with ENOMEM, and the state is whole either way (both
+# radios agree; a radar taken is on both; a CAC refused can be started
+# again); the runner's checks find no leak, KASAN or lockdep report. What
+# regcore allocates there is the events, which a failure only drops.
+if [ -e /proc/thread-self/fail-nth ] && [ -d /sys/kernel/debug/failslab ]; then
+	FS=/sys/kernel/debug/failslab
+	saved_gfp=$(cat $FS/ignore-gfp-wait)
+	saved_verbose=$(cat $FS/verbose)
+	echo N >$FS/ignore-gfp-wait
+	echo 0 >$FS/verbose
+	rc_serve_reset
+	check "faults: regcore loads" rc_load crda_timeout_ms=60000
+	rc_serve regcore >/dev/null
+	check "faults: regsim loads two radios" modprobe regsim radios=2
+	check "faults: a user's DE" regctl set DE
+	rc_serve regcore >/dev/null
+	check "faults: DE is in force" rc_wait_alpha2 DE
+	monitor_start faults
+	echo "regvm: fault injection begins: failslab over regcore_radar_event()" >/dev/kmsg
+	n=0 bad=
+	while [ $n -lt 100 ]; do
+		n=$((n + 1))
+		out=$(failnth $n write $P/radar "0 5260" 2>&1)
+		s0=$(state rphy0 5260)
+		s1=$(state rphy1 5260)
+		case $out in
+		*"result: 0 OK"*)
+			[ "$s0 $s1" = "unavailable unavailable" ] || bad="$bad
+fault $n: radar taken, yet the states are $s0 and $s1" ;;
+		*"result: -12 ENOMEM"*)
+			[ "$s0" = "$s1" ] || bad="$bad
+fault $n: radar refused, and the radios disagree: $s0 and $s1" ;;
+		*) bad="$bad
+fault $n: unexpected answer: $out" ;;
+		esac
+		case $out in *"fail-nth: not reached"*) break ;; esac
+	done
+	diag "regcore_radar_event(): $((n - 1)) fault points failed in turn"
+	expect_eq "faults: radar: every failure gives ENOMEM or a whole change" "" "${bad#?}"
+	check "faults: radar: the loop got past the last fault point" test $n -lt 100
+	echo "regvm: fault injection begins: failslab over regcore_cac_event()" >/dev/kmsg
+	n=0 bad=
+	while [ $n -lt 100 ]; do
+		n=$((n + 1))
+		out=$(failnth $n write $P/cac "0 start 5500 80 5530" 2>&1)
+		case $out in
+		*"result: 0 OK"*)
+			cac 0 abort 5500 80 5530 2>/dev/null || bad="$bad
+fault $n: CAC started, yet it cannot be aborted" ;;
+		*"result: -12 ENOMEM"*)
+			! cac 0 abort 5500 80 5530 2>/dev/null || bad="$bad
+fault $n: CAC refused, yet one ran" ;;
+		*) bad="$bad
+fault $n: unexpected answer: $out" ;;
+		esac
+		case $out in *"fail-nth: not reached"*) break ;; esac
+	done
+	echo "regvm: fault injection ends" >/dev/kmsg
+	diag "regcore_cac_event(): $((n - 1)) fault points failed in turn"
+	expect_eq "faults: CAC: every failure gives ENOMEM or a whole change" "" "${bad#?}"
+	check "faults: CAC: the loop got past the last fault point" test $n -lt 100
+	monitor_stop
+	check "faults: a CAC runs and finishes after the failures" \
+		sh -c "echo '0 start 5500' >$P/cac && sleep 1.1 && echo '0 finish 5500' >$P/cac"
+	expect_eq "faults: ... and clears the channel on both radios" \
+		"available available" "$(state rphy0 5500) $(state rphy1 5500)"
+	echo "$saved_gfp" >$FS/ignore-gfp-wait
+	echo "$saved_verbose" >$FS/verbose
+	rc_unload
+fi
 
 # ---- side by side with cfg80211 ----
 if is_debug || [ -e /lib/firmware/regulatory.db ]; then
