@@ -258,6 +258,11 @@ syslog_mark() {
 syslog_since() {
 	tail -n +$((${REGVM_SYSLOG_MARK:-0} + 1)) "$REGVM_SYSLOG" 2>/dev/null
 }
+# syslog_has ERE: a syslog line since syslog_mark matches ERE (for
+# wait_until: a line of an earlier step must not end the wait early)
+syslog_has() {
+	syslog_since | grep -qE -- "$1"
+}
 
 # kernel_bad_lines TEXT: the lines of TEXT that report a kernel bug
 # (BUG:, WARNING:, Oops, KASAN, lockdep, ...: the list in bad-lines).

@@ -67,7 +67,7 @@ check "regcore loads" rc_load crda_timeout_ms=6000
 check "regsim registers a radio" modprobe regsim radios=1
 check "crda answers the core's request: the database's world domain is in force" \
 	rc_wait_log 'regcore: regulatory domain 00 \(DFS unset, 9 rules\) in force, set by core'
-wait_until 5 sh -c "grep -q 'crda.*regcore accepted 00' /var/log/messages"
+wait_until 5 syslog_has 'crda.*regcore accepted 00'
 expect_match "crda logged its answer for 00 to syslog" \
 	'crda\[[0-9]+\]: regcore accepted 00 \(DFS-UNSET, 9 rules\) from /usr/lib/crda/regulatory.bin' \
 	"$(syslog_since)"
@@ -91,7 +91,7 @@ log=$(rc_log)
 expect_match "trail 1: the kernel asked userspace for DE" \
 	'regcore: user hint: asked userspace for DE$' "$log"
 expect_eq "trail 2: udevd got the uevent COUNTRY=DE" "COUNTRY=DE" "$(rc_uevents)"
-wait_until 5 sh -c "grep -q 'crda.*regcore accepted DE' /var/log/messages"
+wait_until 5 syslog_has 'crda.*regcore accepted DE'
 expect_match "trail 3: crda logged its answer to syslog" \
 	'crda\[[0-9]+\]: regcore accepted DE \(DFS-ETSI, 7 rules\) from /usr/lib/crda/regulatory.bin, signed by /etc/wireless-regdb/pubkeys/vmtest.key.pub.pem' \
 	"$(syslog_since)"
@@ -103,7 +103,7 @@ expect_match "trail 4: the kernel installed DE" \
 syslog_mark
 rc_mark
 check "regctl set XZ is accepted by the kernel" regctl set XZ
-wait_until 5 sh -c "grep -q 'country XZ is not in the database' /var/log/messages"
+wait_until 5 syslog_has 'country XZ is not in the database'
 expect_match "crda logs that XZ is not in the database" \
 	'crda\[[0-9]+\]: country XZ is not in the database' "$(syslog_since)"
 expect_eq "the domain is unchanged" DE "$(rc_alpha2)"
@@ -120,7 +120,7 @@ byte=$(dd if="$db" bs=1 skip=300 count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
 printf "\\$(printf %03o $(((byte + 1) % 256)))" | dd of="$db" bs=1 seek=300 conv=notrunc 2>/dev/null
 check "the database is tampered with (one byte)" sh -c "! cmp -s $db $db.good"
 check "regctl set FR is accepted by the kernel" regctl set FR
-wait_until 5 sh -c "grep -q 'refusing the database' /var/log/messages"
+wait_until 5 syslog_has 'refusing the database'
 expect_match "crda refuses the tampered database, naming it" \
 	'crda\[[0-9]+\]: refusing the database: /usr/lib/crda/regulatory.bin' "$(syslog_since)"
 expect_eq "the domain is unchanged" DE "$(rc_alpha2)"
@@ -148,7 +148,7 @@ check "DE is in force" rc_wait_alpha2 DE
 syslog_mark
 check "regsim is removed" /usr/bin/rmmod regsim
 check "regsim probes with a driver hint for FI (regtest=1)" modprobe regsim radios=1 regtest=1
-wait_until 10 sh -c "grep -q 'regcore accepted FI' /var/log/messages"
+wait_until 10 syslog_has 'regcore accepted FI'
 expect_match "crda answered the driver's FI" \
 	'crda\[[0-9]+\]: regcore accepted FI \(DFS-ETSI' "$(syslog_since)"
 expect_eq "the radio follows the domain its driver asked for" \
@@ -164,7 +164,7 @@ udevadm control --reload
 syslog_mark
 check "mac80211_hwsim (and cfg80211) load with no /lib/firmware/regulatory.db" \
 	sh -c '! test -e /lib/firmware/regulatory.db && /usr/bin/modprobe mac80211_hwsim radios=1'
-wait_until 15 sh -c "grep -q 'nl80211 accepted 00' /var/log/messages"
+wait_until 15 syslog_has 'nl80211 accepted 00'
 expect_match "cfg80211's world request reached crda --family nl80211" \
 	'crda\[[0-9]+\]: nl80211 accepted 00' "$(syslog_since)"
 # crda sends a NO-IR rule to cfg80211 with both no-IR bits, as the legacy
