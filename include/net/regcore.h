@@ -18,9 +18,10 @@
  * for the driver's convenience (regulatory_hint()).
  *
  * Units everywhere: frequencies of rules in kHz, centre frequencies of
- * channels in MHz, rule power in mBm (100 * dBm), rule antenna gain in mBi
- * (100 * dBi), channel power in dBm, channel antenna gain in dBi, times in
- * ms. Rule flags are nl80211's NL80211_RRF_*.
+ * channels in MHz plus a kHz offset (sub-GHz channels), rule power in mBm
+ * (100 * dBm), rule antenna gain in mBi (100 * dBi), channel power in dBm,
+ * channel antenna gain in dBi, times in ms. Rule flags are nl80211's
+ * NL80211_RRF_*.
  */
 #ifndef _NET_REGCORE_H
 #define _NET_REGCORE_H
@@ -175,6 +176,26 @@ struct regcore_regdomain {
  * @REGCORE_CHAN_NO_6GHZ_AFC_CLIENT: no client of an AFC AP
  * @REGCORE_CHAN_ALLOW_6GHZ_VLP_AP: a very low power AP despite NO_IR
  * @REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY: 20 MHz activity despite NO_IR
+ * @REGCORE_CHAN_1MHZ: on the S1G band, the width the rule allows around
+ *	this channel is 1 MHz
+ * @REGCORE_CHAN_2MHZ: likewise 2 MHz
+ * @REGCORE_CHAN_4MHZ: likewise 4 MHz
+ * @REGCORE_CHAN_8MHZ: likewise 8 MHz
+ * @REGCORE_CHAN_16MHZ: likewise 16 MHz
+ *
+ * On the S1G band (%NL80211_BAND_S1GHZ) channels do not overlap: the
+ * width a channel gets is the widest, up to the rule's bandwidth and
+ * halving from it, whose channels tile the rule's range from its lower
+ * edge with this channel among them; a channel that no such width
+ * reaches, 1 MHz included, is disabled. There the rule's bandwidth sets
+ * none of the NO_HT40 to NO_320MHZ flags, and NO_10MHZ and NO_20MHZ say
+ * only whether 10 and 20 MHz fit the rule's range (cfg80211's
+ * reg_rule_to_chan_bw_flags()). A channel that two adjacent rules hold
+ * together, or a strict radio's channel under a later domain, can carry
+ * two widths, as in cfg80211; regcore_s1g_channel_width() names the
+ * narrower. regcore_reg_can_beacon() judges every channel at 20 MHz, S1G
+ * ones too: an S1G channel where 20 MHz does not fit is refused there
+ * (cfg80211 would judge it at its S1G width).
  *
  * A rule sets NO_EHT and the six after it only on kernels whose nl80211
  * has the matching NL80211_RRF_* flag (the 6.12 series, ALLOW_20MHZ_ACTIVITY
@@ -204,6 +225,11 @@ enum regcore_channel_flags {
 	REGCORE_CHAN_NO_6GHZ_AFC_CLIENT	= BIT(18),
 	REGCORE_CHAN_ALLOW_6GHZ_VLP_AP	= BIT(19),
 	REGCORE_CHAN_ALLOW_20MHZ_ACTIVITY = BIT(20),
+	REGCORE_CHAN_1MHZ		= BIT(21),
+	REGCORE_CHAN_2MHZ		= BIT(22),
+	REGCORE_CHAN_4MHZ		= BIT(23),
+	REGCORE_CHAN_8MHZ		= BIT(24),
+	REGCORE_CHAN_16MHZ		= BIT(25),
 };
 
 #define REGCORE_CHAN_NO_HT40 (REGCORE_CHAN_NO_HT40PLUS | REGCORE_CHAN_NO_HT40MINUS)
@@ -211,6 +237,9 @@ enum regcore_channel_flags {
 /**
  * struct regcore_channel - one channel of a band
  * @center_freq: centre frequency, MHz (set by the driver)
+ * @freq_offset: what the centre lies above @center_freq, kHz, 0 to 999
+ *	(set by the driver; sub-GHz channels are 500 kHz apart: 902.5 MHz is
+ *	@center_freq 902, @freq_offset 500)
  * @hw_value: the driver's own value for the channel (set by the driver)
  * @flags: REGCORE_CHAN_* in force. Before registration the driver sets the
  *	restrictions of its hardware; regcore keeps them and adds the
@@ -222,7 +251,8 @@ enum regcore_channel_flags {
  *	the hardware's limit (0: none).
  * @max_reg_power: maximum power the regulatory rule allows, dBm
  * @dfs_cac_ms: CAC time of a radar channel, ms
- * @band: the band, set by regcore at registration
+ * @band: the band, set by regcore at registration (and by
+ *	regcore_apply_custom_regulatory())
  * @orig_flags: the flags at registration (private to regcore)
  * @orig_mag: the antenna gain limit of the radio itself, INT_MAX (none)
  *	unless a strict driver's own domain set one (private to regcore)
@@ -241,6 +271,7 @@ enum regcore_channel_flags {
  */
 struct regcore_channel {
 	u32 center_freq;
+	u16 freq_offset;
 	u16 hw_value;
 	u32 flags;
 	int max_antenna_gain;
@@ -513,6 +544,51 @@ struct regcore_wiphy {
 	struct regcore_chandef cac_chandef;
 	unsigned long cac_start;
 };
+
+/**
+ * regcore_channel_to_khz() - a channel's centre frequency in kHz
+ * @chan: the channel
+ *
+ * Return: @chan->center_freq in kHz plus @chan->freq_offset.
+ */
+static inline u32 regcore_channel_to_khz(const struct regcore_channel *chan)
+{
+	return REGCORE_MHZ_TO_KHZ(chan->center_freq) + chan->freq_offset;
+}
+
+/**
+ * regcore_s1g_channel_width() - the width an S1G channel may use
+ * @chan: a channel of the radio's %NL80211_BAND_S1GHZ band, read from the
+ *	notifier or under regcore_wiphy_lock()
+ *
+ * The one width the domain in force allows there (REGCORE_CHAN_1MHZ to
+ * REGCORE_CHAN_16MHZ), as cfg80211's ieee80211_s1g_channel_width().
+ *
+ * Return: %NL80211_CHAN_WIDTH_1 to %NL80211_CHAN_WIDTH_16;
+ * %NL80211_CHAN_WIDTH_20_NOHT for a channel of another band; and, as
+ * cfg80211 answers, %NL80211_CHAN_WIDTH_1 for an S1G channel with no
+ * width (one no rule holds: check %REGCORE_CHAN_DISABLED first).
+ */
+static inline enum nl80211_chan_width
+regcore_s1g_channel_width(const struct regcore_channel *chan)
+{
+	if (chan->band != NL80211_BAND_S1GHZ)
+		return NL80211_CHAN_WIDTH_20_NOHT;
+	/* the narrowest first, as cfg80211 (a strict radio's own width and a
+	 * later domain's may both be set)
+	 */
+	if (chan->flags & REGCORE_CHAN_1MHZ)
+		return NL80211_CHAN_WIDTH_1;
+	if (chan->flags & REGCORE_CHAN_2MHZ)
+		return NL80211_CHAN_WIDTH_2;
+	if (chan->flags & REGCORE_CHAN_4MHZ)
+		return NL80211_CHAN_WIDTH_4;
+	if (chan->flags & REGCORE_CHAN_8MHZ)
+		return NL80211_CHAN_WIDTH_8;
+	if (chan->flags & REGCORE_CHAN_16MHZ)
+		return NL80211_CHAN_WIDTH_16;
+	return NL80211_CHAN_WIDTH_1;
+}
 
 struct regcore_wiphy *regcore_wiphy_new(void);
 void regcore_wiphy_free(struct regcore_wiphy *wiphy);

@@ -50,12 +50,13 @@
  * struct regcore_beacon - a beacon heard on a channel
  * @list: entry in the pending or the processed list
  * @band: the channel's band
- * @center_freq: the channel's centre frequency, MHz
+ * @freq_khz: the channel's centre frequency, kHz (sub-GHz channels have
+ *	kHz offsets: 922 and 922.5 MHz are two channels)
  */
 struct regcore_beacon {
 	struct list_head list;
 	enum nl80211_band band;
-	u32 center_freq;
+	u32 freq_khz;
 };
 
 /* The most beacons that may wait for the worker: a safeguard only, as
@@ -85,13 +86,13 @@ static bool regcore_chan_12_13_14(u32 center_freq)
 }
 
 /* Context: regcore_beacons_lock held. */
-static bool regcore_beacon_pending(enum nl80211_band band, u32 center_freq)
+static bool regcore_beacon_pending(enum nl80211_band band, u32 freq_khz)
 {
 	struct regcore_beacon *b;
 
 	lockdep_assert_held(&regcore_beacons_lock);
 	list_for_each_entry(b, &regcore_beacons_pending, list)
-		if (b->band == band && b->center_freq == center_freq)
+		if (b->band == band && b->freq_khz == freq_khz)
 			return true;
 	return false;
 }
@@ -120,7 +121,7 @@ int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 	struct regcore_beacon *b;
 	enum nl80211_band band;
 	bool waiting, found;
-	u32 freq, flags;
+	u32 freq, freq_khz, flags;
 	int err = 0;
 
 	if (!wiphy || !READ_ONCE(wiphy->registered)) {
@@ -134,6 +135,7 @@ int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 	}
 	band = chan->band;
 	freq = chan->center_freq;
+	freq_khz = regcore_channel_to_khz(chan);
 	/* Read without the lock, as cfg80211 does: at worst a beacon is
 	 * queued that the worker then finds already applied.
 	 */
@@ -149,7 +151,7 @@ int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 
 	/* A beacon heard again before the worker ran costs no allocation. */
 	spin_lock_bh(&regcore_beacons_lock);
-	waiting = regcore_beacon_pending(band, freq);
+	waiting = regcore_beacon_pending(band, freq_khz);
 	spin_unlock_bh(&regcore_beacons_lock);
 	if (waiting)
 		return 0;
@@ -158,12 +160,12 @@ int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 	if (!b)
 		return -ENOMEM;
 	b->band = band;
-	b->center_freq = freq;
+	b->freq_khz = freq_khz;
 
 	spin_lock_bh(&regcore_beacons_lock);
 	if (regcore_beacons_stopped) {
 		err = -ESHUTDOWN;
-	} else if (regcore_beacon_pending(band, freq)) {
+	} else if (regcore_beacon_pending(band, freq_khz)) {
 		err = 1;	/* queued meanwhile */
 	} else if (regcore_n_beacons_pending >= REGCORE_MAX_BEACONS_PENDING) {
 		err = -EBUSY;
@@ -210,7 +212,8 @@ static void regcore_beacon_apply(struct regcore_wiphy *wiphy,
 		return;
 	for (i = 0; i < band->n_channels; i++) {
 		chan = &band->channels[i];
-		if (chan->center_freq != b->center_freq || chan->beacon_found)
+		if (regcore_channel_to_khz(chan) != b->freq_khz ||
+		    chan->beacon_found)
 			continue;
 		WRITE_ONCE(chan->beacon_found, true);
 		if (!regcore_world_roaming(wiphy) ||
@@ -248,7 +251,7 @@ static bool regcore_beacon_known(const struct regcore_beacon *b)
 	struct regcore_beacon *k;
 
 	list_for_each_entry(k, &regcore_beacons, list)
-		if (k->band == b->band && k->center_freq == b->center_freq)
+		if (k->band == b->band && k->freq_khz == b->freq_khz)
 			return true;
 	return false;
 }

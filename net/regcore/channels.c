@@ -79,8 +79,57 @@ EXPORT_SYMBOL_REGCORE_KUNIT(regcore_rule_flags_to_chan);
 
 static u32 regcore_chan_khz(const struct regcore_channel *chan)
 {
-	return REGCORE_MHZ_TO_KHZ(chan->center_freq);
+	return regcore_channel_to_khz(chan);
 }
+
+/**
+ * regcore_s1g_width_flags() - the one width an S1G channel gets
+ * @fr: the rule's range
+ * @max_bw: the rule's bandwidth (AUTO-BW resolved), kHz
+ * @center: the channel's centre, kHz
+ *
+ * S1G channels do not overlap: from @max_bw down, halving, the first
+ * width whose channels, laid side by side from the rule's lower edge,
+ * have one centred on @center. A width that is not 1, 2, 4, 8 or 16 MHz
+ * in whole MHz (a rule edge off the channel grid) disables the channel.
+ * The arithmetic is cfg80211's reg_rule_to_chan_bw_flags(), signed
+ * remainder included.
+ *
+ * Return: one of REGCORE_CHAN_1MHZ to _16MHZ, REGCORE_CHAN_DISABLED, or 0
+ * for a rule without bandwidth.
+ */
+u32 regcore_s1g_width_flags(const struct regcore_freq_range *fr, u32 max_bw,
+			    u32 center)
+{
+	/* cfg80211's int: a bandwidth above S32_MAX (a custom domain's)
+	 * turns negative and ends disabled, as there
+	 */
+	s32 bw = (s32)max_bw;
+	s32 edge;
+
+	for (; bw; bw /= 2) {
+		edge = (s32)(center - bw / 2 - fr->start_freq_khz);
+		if (edge % bw)
+			continue;
+		/* whole MHz, as cfg80211 compares: 1.5 MHz counts as 1 */
+		switch (REGCORE_KHZ_TO_MHZ(bw)) {
+		case 1:
+			return REGCORE_CHAN_1MHZ;
+		case 2:
+			return REGCORE_CHAN_2MHZ;
+		case 4:
+			return REGCORE_CHAN_4MHZ;
+		case 8:
+			return REGCORE_CHAN_8MHZ;
+		case 16:
+			return REGCORE_CHAN_16MHZ;
+		default:
+			return REGCORE_CHAN_DISABLED;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL_REGCORE_KUNIT(regcore_s1g_width_flags);
 
 /* The bandwidth limits a rule puts on a channel. */
 static u32 regcore_rule_bw_flags(const struct regcore_regdomain *rd,
@@ -99,6 +148,8 @@ static u32 regcore_rule_bw_flags(const struct regcore_regdomain *rd,
 		flags |= REGCORE_CHAN_NO_10MHZ;
 	if (!regcore_bw_fits_range(fr, center, REGCORE_MHZ_TO_KHZ(20)))
 		flags |= REGCORE_CHAN_NO_20MHZ;
+	if (chan->band == NL80211_BAND_S1GHZ)
+		return flags | regcore_s1g_width_flags(fr, max_bw, center);
 	if (max_bw < REGCORE_MHZ_TO_KHZ(10))
 		flags |= REGCORE_CHAN_NO_10MHZ;
 	if (max_bw < REGCORE_MHZ_TO_KHZ(20))
@@ -312,15 +363,20 @@ static bool regcore_ht40_allowed(const struct regcore_channel *chan)
 	return (chan->flags & REGCORE_CHAN_NO_HT40) != REGCORE_CHAN_NO_HT40;
 }
 
+/* The channel of @band at @center_freq MHz, whatever its kHz offset: the
+ * last such, as cfg80211's reg_process_ht_flags_channel() finds HT40
+ * neighbours (on the S1G band 922 and 922.5 MHz are both "922").
+ */
 static struct regcore_channel *regcore_band_chan(struct regcore_band *band,
 						 u32 center_freq)
 {
+	struct regcore_channel *found = NULL;
 	int i;
 
 	for (i = 0; i < band->n_channels; i++)
 		if (band->channels[i].center_freq == center_freq)
-			return &band->channels[i];
-	return NULL;
+			found = &band->channels[i];
+	return found;
 }
 
 /* HT40-/+ need an enabled, 40 MHz capable neighbour 20 MHz below/above. */
@@ -339,9 +395,10 @@ static void regcore_ht40_flags(const struct regcore_regdomain *own,
 	above = regcore_band_chan(band, chan->center_freq + 20);
 
 	if (own) {
+		/* whole MHz, the offset left out, as cfg80211 does */
 		const struct regcore_reg_rule *rule =
 			regcore_regdom_find_rule(own,
-						 regcore_chan_khz(chan),
+						 REGCORE_MHZ_TO_KHZ(chan->center_freq),
 						 REGCORE_MHZ_TO_KHZ(20));
 
 		if (!IS_ERR(rule))
@@ -567,8 +624,11 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 	struct regcore_channel *chan;
 
 	for (it = REGCORE_CHAN_ITER_INIT;
-	     (chan = regcore_next_channel(wiphy, &it));)
+	     (chan = regcore_next_channel(wiphy, &it));) {
+		/* registration has not set it yet: the S1G widths need it */
+		chan->band = it.band;
 		regcore_custom_channel(chan, regd, false);
+	}
 }
 
 /**

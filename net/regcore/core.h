@@ -242,6 +242,8 @@ void regcore_restore_custom_channels(struct regcore_wiphy *wiphy);
 void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
 				   const struct regcore_regdomain *regd);
 u32 regcore_rule_flags_to_chan(u32 rule_flags);
+u32 regcore_s1g_width_flags(const struct regcore_freq_range *fr, u32 max_bw,
+			    u32 center);
 
 /* A position among a radio's channels, band by band. */
 struct regcore_chan_iter {

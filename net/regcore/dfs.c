@@ -83,10 +83,10 @@ static u32 regcore_chandef_mhz(enum nl80211_chan_width width)
 	}
 }
 
-/* The channel of @wiphy at @freq MHz in @band, or NULL. */
+/* The channel of @wiphy at @freq_khz in @band, or NULL. */
 static struct regcore_channel *regcore_dfs_chan(struct regcore_wiphy *wiphy,
 						enum nl80211_band band,
-						u32 freq)
+						u32 freq_khz)
 {
 	const struct regcore_band *sband;
 	int i;
@@ -97,13 +97,13 @@ static struct regcore_channel *regcore_dfs_chan(struct regcore_wiphy *wiphy,
 	if (!sband)
 		return NULL;
 	for (i = 0; i < sband->n_channels; i++)
-		if (sband->channels[i].center_freq == freq)
+		if (regcore_channel_to_khz(&sband->channels[i]) == freq_khz)
 			return &sband->channels[i];
 	return NULL;
 }
 
-/* The channel of @wiphy at @freq MHz in any band (ieee80211_get_channel()),
- * or NULL.
+/* The channel of @wiphy at @freq MHz in any band (ieee80211_get_channel():
+ * one without a kHz offset), or NULL.
  */
 static struct regcore_channel *regcore_chan_at(struct regcore_wiphy *wiphy,
 					       u32 freq)
@@ -112,7 +112,7 @@ static struct regcore_channel *regcore_chan_at(struct regcore_wiphy *wiphy,
 	struct regcore_channel *chan;
 
 	while ((chan = regcore_next_channel(wiphy, &it)))
-		if (chan->center_freq == freq)
+		if (regcore_channel_to_khz(chan) == REGCORE_MHZ_TO_KHZ(freq))
 			return chan;
 	return NULL;
 }
@@ -167,7 +167,7 @@ regcore_chandef_next(struct regcore_wiphy *wiphy, enum nl80211_band band,
 	else
 		*freq += 20;
 	for (; *freq <= cd->center_freq1 + mhz / 2 - 10; *freq += 20) {
-		c = regcore_dfs_chan(wiphy, band, *freq);
+		c = regcore_dfs_chan(wiphy, band, REGCORE_MHZ_TO_KHZ(*freq));
 		if (c && (c->flags & REGCORE_CHAN_RADAR))
 			return c;
 	}
@@ -267,7 +267,7 @@ static int regcore_chandef_dfs_usable(struct regcore_wiphy *wiphy,
 	*cac_ms = 0;
 	for (freq = cd->center_freq1 - mhz / 2 + 10;
 	     freq <= cd->center_freq1 + mhz / 2 - 10; freq += 20) {
-		c = regcore_dfs_chan(wiphy, band, freq);
+		c = regcore_dfs_chan(wiphy, band, REGCORE_MHZ_TO_KHZ(freq));
 		bad->freq = freq;
 		bad->why = !c ? "is not a channel of the radio" :
 			   (c->flags & REGCORE_CHAN_DISABLED) ? "is disabled" :
@@ -442,6 +442,30 @@ static void regcore_dfs_work_fn(struct work_struct *work)
 	mutex_unlock(&regcore_mutex);
 }
 
+/* As cfg80211's reg_copy_dfs_chan_state() over every channel of the other
+ * radio's band: matched by whole MHz (an S1G channel's offset is not
+ * compared), while @c is still usable.
+ */
+static void regcore_dfs_copy(struct regcore_channel *c,
+			     const struct regcore_band *sband)
+{
+	const struct regcore_channel *src;
+	int i;
+
+	if (!sband)
+		return;
+	for (i = 0; i < sband->n_channels; i++) {
+		src = &sband->channels[i];
+		if ((src->flags & (REGCORE_CHAN_RADAR |
+				   REGCORE_CHAN_DISABLED)) != REGCORE_CHAN_RADAR ||
+		    src->center_freq != c->center_freq ||
+		    c->dfs_state != NL80211_DFS_USABLE)
+			continue;
+		c->dfs_state = src->dfs_state;
+		c->dfs_state_entered = src->dfs_state_entered;
+	}
+}
+
 /**
  * regcore_dfs_share() - a radio takes the DFS state others found
  * @wiphy: a radio whose channels were just computed
@@ -457,7 +481,7 @@ void regcore_dfs_share(struct regcore_wiphy *wiphy)
 {
 	u8 region = regcore_wiphy_dfs_region(wiphy);
 	struct regcore_chan_iter it;
-	struct regcore_channel *c, *src;
+	struct regcore_channel *c;
 	struct regcore_wiphy *w;
 
 	lockdep_assert_held(&regcore_mutex);
@@ -471,13 +495,7 @@ void regcore_dfs_share(struct regcore_wiphy *wiphy)
 			    REGCORE_CHAN_RADAR ||
 			    c->dfs_state != NL80211_DFS_USABLE)
 				continue;
-			src = regcore_dfs_chan(w, it.band, c->center_freq);
-			if (!src || (src->flags & (REGCORE_CHAN_RADAR |
-						   REGCORE_CHAN_DISABLED)) !=
-			    REGCORE_CHAN_RADAR)
-				continue;
-			c->dfs_state = src->dfs_state;
-			c->dfs_state_entered = src->dfs_state_entered;
+			regcore_dfs_copy(c, w->bands[it.band]);
 		}
 	}
 }

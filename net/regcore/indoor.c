@@ -295,7 +295,8 @@ out:
  * one that needs DFS (an access point, a P2P group owner, a mesh point or
  * an IBSS), which lifts NO_IR too (dfs.c), as 6.1's
  * cfg80211_reg_can_beacon() for a 20 MHz channel definition (on 6.12
- * too: see indoor.c).
+ * too: see indoor.c). An S1G channel is judged at 20 MHz as well, not at
+ * its S1G width as cfg80211 would.
  *
  * Context: process context; may sleep: it takes regcore's state lock,
  * unless the caller holds it (regcore_wiphy_lock(), or the radio's

@@ -500,8 +500,9 @@ static int regcore_nl_put_wmm(struct sk_buff *msg,
 /* One channel of a radio whose channels follow @rules. @large: all of it,
  * as GET_WIPHY reports it; else what nl80211 puts in its notifications
  * (frequency, PSD, DISABLED, NO_IR, RADAR, power), and nothing at all for
- * a channel where 10 or 20 MHz do not fit (nl80211 keeps those from old
- * tools). @rules may be NULL when not @large.
+ * a channel where 10 or 20 MHz do not fit or with a kHz offset (nl80211
+ * keeps those from old tools). @rules may be NULL when not @large. The
+ * WMM lookup is in whole MHz, the offset left out, as nl80211's.
  */
 static int regcore_nl_put_channel(struct sk_buff *msg,
 				  const struct regcore_channel *chan,
@@ -528,6 +529,11 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 		{ REGCORE_CHAN_NO_20MHZ, NL80211_FREQUENCY_ATTR_NO_20MHZ },
 		{ REGCORE_CHAN_NO_10MHZ, NL80211_FREQUENCY_ATTR_NO_10MHZ },
 		{ REGCORE_CHAN_NO_HE, NL80211_FREQUENCY_ATTR_NO_HE },
+		{ REGCORE_CHAN_1MHZ, NL80211_FREQUENCY_ATTR_1MHZ },
+		{ REGCORE_CHAN_2MHZ, NL80211_FREQUENCY_ATTR_2MHZ },
+		{ REGCORE_CHAN_4MHZ, NL80211_FREQUENCY_ATTR_4MHZ },
+		{ REGCORE_CHAN_8MHZ, NL80211_FREQUENCY_ATTR_8MHZ },
+		{ REGCORE_CHAN_16MHZ, NL80211_FREQUENCY_ATTR_16MHZ },
 		{ REGCORE_CHAN_NO_320MHZ, NL80211_FREQUENCY_ATTR_NO_320MHZ },
 		{ REGCORE_CHAN_NO_EHT, NL80211_FREQUENCY_ATTR_NO_EHT },
 		/* 0 where this kernel's nl80211 lacks them (compat.h) */
@@ -545,10 +551,11 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	unsigned int i;
 
 	if (!large &&
-	    (chan->flags & (REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ)))
+	    ((chan->flags & (REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ)) ||
+	     chan->freq_offset))
 		return 0;
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_FREQ, chan->center_freq) ||
-	    nla_put_u32(msg, NL80211_FREQUENCY_ATTR_OFFSET, 0))
+	    nla_put_u32(msg, NL80211_FREQUENCY_ATTR_OFFSET, chan->freq_offset))
 		return -EMSGSIZE;
 	/* No source gives a PSD value: nl80211 reports its 0 too. */
 	if (REGCORE_FREQ_ATTR_PSD && (chan->flags & REGCORE_CHAN_PSD) &&

@@ -220,11 +220,17 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
 		}
 		for (i = 0; i < band->n_channels; i++) {
 			u32 freq = band->channels[i].center_freq;
+			u16 offset = band->channels[i].freq_offset;
 
 			if (!freq ||
 			    REGCORE_MHZ_TO_KHZ((u64)freq) > REGCORE_MAX_FREQ_KHZ) {
 				pr_err_ratelimited("refused radio: band %d channel %d at %u MHz\n",
 						   b, i, freq);
+				return -EINVAL;
+			}
+			if (offset >= 1000) {
+				pr_err_ratelimited("refused radio: band %d channel %d at %u MHz has a %u kHz offset (0 to 999)\n",
+						   b, i, freq, offset);
 				return -EINVAL;
 			}
 		}

@@ -694,6 +694,208 @@ static void driver_antenna_gain_is_not_a_limit_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c[0].max_antenna_gain, 6);
 }
 
+/*
+ * S1G: hwsim's 51 channels, 902.5 to 927.5 MHz every 500 kHz. The
+ * expected widths are worked out by hand from cfg80211's
+ * reg_rule_to_chan_bw_flags() (the widest width, halving from the
+ * rule's, whose channels tile the rule from its lower edge with this one
+ * among them; a width under 1 MHz disables) and
+ * reg_process_ht_flags_channel() (HT40 neighbours found by whole MHz, the
+ * last of 922 and 922.5 winning).
+ */
+static struct regcore_channel *s1g_band(struct kunit *test,
+					struct regcore_wiphy *wiphy)
+{
+	struct regcore_band *b;
+	struct regcore_channel *c;
+	int i;
+
+	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	c = kunit_kcalloc(test, 51, sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < 51; i++) {
+		c[i].center_freq = (902000 + (i + 1) * 500) / 1000;
+		c[i].freq_offset = (902000 + (i + 1) * 500) % 1000;
+	}
+	b->channels = c;
+	b->n_channels = 51;
+	wiphy->bands[NL80211_BAND_S1GHZ] = b;
+	return c;
+}
+
+/* The channel at @khz of s1g_band()'s table. */
+static const struct regcore_channel *s1g_at(const struct regcore_channel *c,
+					    u32 khz)
+{
+	return &c[(khz - 902000) / 500 - 1];
+}
+
+#define S1G_WIDTHS (REGCORE_CHAN_1MHZ | REGCORE_CHAN_2MHZ | \
+		    REGCORE_CHAN_4MHZ | REGCORE_CHAN_8MHZ | REGCORE_CHAN_16MHZ)
+
+static void s1g_world_channels_test(struct kunit *test)
+{
+	struct regcore_wiphy *wiphy;
+	struct regcore_channel *c;
+
+	wiphy = kunit_kzalloc(test, sizeof(*wiphy), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	c = s1g_band(test, wiphy);
+	regcore_channels_set_originals(wiphy);
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 902500)->freq_offset, 500);
+	KUNIT_EXPECT_EQ(test, regcore_channel_to_khz(s1g_at(c, 902500)), 902500);
+	regcore_compute_channels(wiphy, &core_input);
+
+	/* 755-928 @ 2 MHz, NO-IR. 902.5: (902500 - 1000 - 755000) % 2000
+	 * is 500, (902500 - 500 - 755000) % 1000 is 0: 1 MHz. 10 and 20 MHz
+	 * fit the range, whatever its bandwidth: no NO_10MHZ, no NO_20MHZ.
+	 */
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 902500)->flags & (S1G_WIDTHS |
+			REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_IR |
+			REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ),
+			REGCORE_CHAN_1MHZ | REGCORE_CHAN_NO_IR);
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 902500)->max_power, 20);
+	/* 904 (even): 2 MHz */
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 904000)->flags & S1G_WIDTHS,
+			REGCORE_CHAN_2MHZ);
+	KUNIT_EXPECT_EQ(test, regcore_s1g_channel_width(s1g_at(c, 904000)),
+			NL80211_CHAN_WIDTH_2);
+	/* 903 (odd): no halving of 2 MHz of 1 MHz or more reaches it; 3 kHz
+	 * divides 147999, and 3 kHz is no width: disabled
+	 */
+	KUNIT_EXPECT_TRUE(test, s1g_at(c, 903000)->flags & REGCORE_CHAN_DISABLED);
+	KUNIT_EXPECT_FALSE(test, s1g_at(c, 903000)->flags & S1G_WIDTHS);
+	/* no HT40 limit from the bandwidth on S1G; 903.5's HT40+ neighbour
+	 * is "923": 923.0 is disabled, 923.5 is not, and the last wins
+	 */
+	KUNIT_EXPECT_FALSE(test, s1g_at(c, 903500)->flags &
+			   REGCORE_CHAN_NO_HT40PLUS);
+	KUNIT_EXPECT_TRUE(test, s1g_at(c, 903500)->flags &
+			  REGCORE_CHAN_NO_HT40MINUS);
+	KUNIT_EXPECT_FALSE(test, s1g_at(c, 923500)->flags &
+			   REGCORE_CHAN_NO_HT40MINUS);
+	KUNIT_EXPECT_FALSE(test, s1g_at(c, 903500)->flags &
+			   (REGCORE_CHAN_NO_80MHZ | REGCORE_CHAN_NO_160MHZ));
+}
+
+static void s1g_us_channels_test(struct kunit *test)
+{
+	/* Debian's wireless-regdb, country US, below 1 GHz */
+	static const struct regcore_reg_rule us_rules[] = {
+		REGCORE_RULE(902, 904, 2, 0, 30, 0),
+		REGCORE_RULE(904, 920, 16, 0, 30, 0),
+		REGCORE_RULE(920, 928, 8, 0, 30, 0),
+	};
+	static const struct {
+		u32 khz;
+		u32 flags;
+	} want[] = {
+		/* only 1 MHz of 902-904 fits around 902.5 */
+		{ 902500, REGCORE_CHAN_1MHZ },
+		{ 903000, REGCORE_CHAN_2MHZ },
+		/* between two rules: neither holds it, and nothing 20 MHz
+		 * below joins them
+		 */
+		{ 904000, REGCORE_CHAN_DISABLED },
+		{ 908000, REGCORE_CHAN_8MHZ },
+		{ 912000, REGCORE_CHAN_16MHZ },
+		{ 920000, REGCORE_CHAN_DISABLED },
+		{ 922000, REGCORE_CHAN_4MHZ },
+		{ 922500, REGCORE_CHAN_1MHZ },
+		{ 924000, REGCORE_CHAN_8MHZ },
+		{ 927500, REGCORE_CHAN_1MHZ },
+	};
+	struct regcore_regdomain *us = test_rd(test, "US", NL80211_DFS_FCC,
+					       ARRAY_SIZE(us_rules), us_rules);
+	struct regcore_chan_input in = {
+		.initiator = NL80211_REGDOM_SET_BY_USER,
+		.lr = &user_hint,
+		.cur = us,
+	};
+	struct regcore_wiphy *wiphy;
+	struct regcore_channel *c;
+	int i;
+
+	wiphy = kunit_kzalloc(test, sizeof(*wiphy), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	c = s1g_band(test, wiphy);
+	regcore_channels_set_originals(wiphy);
+	regcore_compute_channels(wiphy, &in);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		KUNIT_EXPECT_EQ_MSG(test, s1g_at(c, want[i].khz)->flags &
+				    (S1G_WIDTHS | REGCORE_CHAN_DISABLED),
+				    want[i].flags, "flags of %u kHz",
+				    want[i].khz);
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 912000)->max_power, 30);
+	/* 912: 10 MHz fits 904-920, 20 MHz does not */
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 912000)->flags &
+			(REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ),
+			REGCORE_CHAN_NO_20MHZ);
+	KUNIT_EXPECT_EQ(test, regcore_s1g_channel_width(s1g_at(c, 912000)),
+			NL80211_CHAN_WIDTH_16);
+}
+
+/* The width search alone, at its edges. */
+static void s1g_width_flags_test(struct kunit *test)
+{
+	struct regcore_freq_range ee = { 915800, 919400, 1000 };
+	struct regcore_freq_range us = { 904000, 920000, 16000 };
+	struct regcore_freq_range odd = { 894309, 928000, 16000 };
+
+	/* Estonia's 915.8-919.4 @ 1 MHz is off hwsim's grid: 916.5 finds
+	 * only 3 kHz (699 is 3 * 233; KHZ_TO_MHZ() 0): disabled, as cfg80211
+	 */
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&ee, 1000, 916500),
+			REGCORE_CHAN_DISABLED);
+	/* a channel below the rule's edge: the remainder is negative, and
+	 * C's signed remainder is what cfg80211 tests
+	 */
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&us, 16000, 903500),
+			REGCORE_CHAN_1MHZ);
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&us, 16000, 912000),
+			REGCORE_CHAN_16MHZ);
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&us, 0, 912000), 0);
+	/* 1.5 MHz counts as 1 MHz: cfg80211 compares whole MHz */
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&us, 1500, 904750),
+			REGCORE_CHAN_1MHZ);
+	/* a custom domain's bandwidth above S32_MAX is negative in
+	 * cfg80211's int: every width it halves to is no width (clamped to
+	 * S32_MAX instead, 902.5 would find 16383 kHz, "16 MHz")
+	 */
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&odd, 0xffffc000, 902500),
+			REGCORE_CHAN_DISABLED);
+	KUNIT_EXPECT_EQ(test, regcore_s1g_width_flags(&odd, U32_MAX, 912000),
+			REGCORE_CHAN_DISABLED);
+}
+
+/* A custom domain is applied before registration: the S1G widths need the
+ * band, which registration has not set yet.
+ */
+static void s1g_custom_channels_test(struct kunit *test)
+{
+	static const struct regcore_reg_rule rules[] = {
+		REGCORE_RULE(902, 928, 8, 0, 30, 0),
+	};
+	struct regcore_regdomain *rd = test_rd(test, "99", 0, 1, rules);
+	struct regcore_wiphy *wiphy;
+	struct regcore_channel *c;
+
+	wiphy = track_wiphy(test, regcore_wiphy_new());
+	KUNIT_ASSERT_NOT_NULL(test, wiphy);
+	c = s1g_band(test, wiphy);
+	KUNIT_ASSERT_EQ(test, regcore_apply_custom_regulatory(wiphy, rd), 0);
+	/* a custom domain holds a channel at 20 MHz only: 912 to 918 */
+	KUNIT_EXPECT_TRUE(test, s1g_at(c, 911500)->flags & REGCORE_CHAN_DISABLED);
+	/* 912: (912000 - 4000 - 902000) % 8000 is 6000, then % 4000 is 0 */
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 912000)->flags &
+			(S1G_WIDTHS | REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_HT40),
+			REGCORE_CHAN_4MHZ);
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 914000)->flags & S1G_WIDTHS,
+			REGCORE_CHAN_8MHZ);
+	KUNIT_EXPECT_EQ(test, s1g_at(c, 912000)->band, NL80211_BAND_S1GHZ);
+}
+
 /* A radio follows its own domain unless the user or an access point spoke. */
 static void wiphy_rules_follow_cfg80211_test(struct kunit *test)
 {
@@ -733,6 +935,10 @@ static struct kunit_case regcore_test_cases[] = {
 	KUNIT_CASE(hardware_limits_are_kept_test),
 	KUNIT_CASE(driver_antenna_gain_is_not_a_limit_test),
 	KUNIT_CASE(wiphy_rules_follow_cfg80211_test),
+	KUNIT_CASE(s1g_world_channels_test),
+	KUNIT_CASE(s1g_us_channels_test),
+	KUNIT_CASE(s1g_width_flags_test),
+	KUNIT_CASE(s1g_custom_channels_test),
 	KUNIT_CASE(regdb_check_accepts_image_test),
 	KUNIT_CASE(regdb_query_builds_domain_test),
 	KUNIT_CASE(regdb_query_unknown_country_test),

@@ -3,9 +3,10 @@
  * regsim: simulated radios for testing regcore.
  *
  * Each radio has the channels of this kernel's mac80211_hwsim (2.4 GHz
- * channels 1-14, hwsim's 5 GHz list, 6 GHz channels 1-233) and the same
- * HT/VHT capabilities, so one scenario can run on regcore (regsim) and on
- * cfg80211 (mac80211_hwsim) and the channel tables be compared. The
+ * channels 1-14, hwsim's 5 GHz list, 6 GHz channels 1-233, the S1G band's
+ * 902.5 to 927.5 MHz every 500 kHz) and the same HT/VHT capabilities,
+ * so one scenario can run on regcore (regsim) and on cfg80211
+ * (mac80211_hwsim) and the channel tables be compared. The
  * regtest parameter reproduces hwsim's regtest scenarios with the same
  * numbers, countries and custom domains; with ieignore=1 the radios of the
  * radios parameter ignore country elements (REGCORE_REG_COUNTRY_IE_IGNORE).
@@ -34,10 +35,12 @@
  *               fresh radio at the same time; the write fails with -EIO
  *               if both registrations of a round succeeded
  *   beacon      write "N FREQ": radio N's driver heard an access point's
- *               beacon on its channel at FREQ MHz (regcore_beacon_hint(),
- *               called with bottom halves off and GFP_ATOMIC, as from a
- *               driver's receive path); the write fails with the call's
- *               error, or -EINVAL when the radio has no such channel
+ *               beacon on its channel at FREQ MHz, with up to three
+ *               decimals for a sub-GHz channel's kHz offset (912.5)
+ *               (regcore_beacon_hint(), called with bottom halves off and
+ *               GFP_ATOMIC, as from a driver's receive path); the write
+ *               fails with the call's error, or -EINVAL when the radio has
+ *               no such channel
  *   spare       write "add [custom] [strict] [ieignore] [nobeacon]
  *               [beaconnotify] [selfmanaged] [notifybydriver] [cellbase]
  *               [relax] [XX]":
@@ -103,6 +106,7 @@
 
 #include <linux/bottom_half.h>
 #include <linux/completion.h>
+#include <linux/ctype.h>
 #include <linux/ieee80211.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
@@ -110,6 +114,7 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <net/regcore.h>
 
 #include "compat.h"
@@ -201,6 +206,7 @@ static const u16 regsim_freqs_5ghz[] = {
 #define REGSIM_N_2GHZ	14
 #define REGSIM_N_5GHZ	ARRAY_SIZE(regsim_freqs_5ghz)
 #define REGSIM_N_6GHZ	59	/* 5955 to 7115 MHz, 20 MHz apart */
+#define REGSIM_N_S1G	51	/* 902.5 to 927.5 MHz, 500 kHz apart */
 #define REGSIM_MAX_RADIOS 16
 
 #define REGSIM_HT_CAP	(IEEE80211_HT_CAP_SUP_WIDTH_20_40 |		\
@@ -218,10 +224,11 @@ static const u16 regsim_freqs_5ghz[] = {
 struct regsim_radio {
 	struct regcore_wiphy *wiphy;
 	bool self_managed;
-	struct regcore_band band_2ghz, band_5ghz, band_6ghz;
+	struct regcore_band band_2ghz, band_5ghz, band_6ghz, band_s1g;
 	struct regcore_channel chan_2ghz[REGSIM_N_2GHZ];
 	struct regcore_channel chan_5ghz[REGSIM_N_5GHZ];
 	struct regcore_channel chan_6ghz[REGSIM_N_6GHZ];
+	struct regcore_channel chan_s1g[REGSIM_N_S1G];
 	atomic_t notified;
 	/* what its notifier saw last: regsim_last_lock */
 	char last[24];
@@ -509,6 +516,14 @@ static void regsim_init_channels(struct regsim_radio *radio)
 		radio->chan_5ghz[i].hw_value = radio->chan_5ghz[i].center_freq;
 	for (i = 0; i < REGSIM_N_6GHZ; i++)
 		radio->chan_6ghz[i].hw_value = radio->chan_6ghz[i].center_freq;
+	/* hwsim's S1G channels: channel N at 902 MHz + N * 500 kHz */
+	for (i = 0; i < REGSIM_N_S1G; i++) {
+		u32 khz = 902000 + (i + 1) * 500;
+
+		radio->chan_s1g[i].center_freq = khz / 1000;
+		radio->chan_s1g[i].freq_offset = khz % 1000;
+		radio->chan_s1g[i].hw_value = i + 1;
+	}
 
 	regsim_init_band(&radio->band_2ghz, radio->chan_2ghz, REGSIM_N_2GHZ,
 			 true, false);
@@ -516,6 +531,25 @@ static void regsim_init_channels(struct regsim_radio *radio)
 			 true, true);
 	regsim_init_band(&radio->band_6ghz, radio->chan_6ghz, REGSIM_N_6GHZ,
 			 false, false);
+	/* HT on S1G too: hwsim gives HT to every band but 6 GHz */
+	regsim_init_band(&radio->band_s1g, radio->chan_s1g, REGSIM_N_S1G,
+			 true, false);
+}
+
+/* A new regcore radio with @radio's bands. */
+static struct regcore_wiphy *regsim_wiphy_new(struct regsim_radio *radio)
+{
+	struct regcore_wiphy *wiphy;
+
+	regsim_init_channels(radio);
+	wiphy = regcore_wiphy_new();
+	if (!wiphy)
+		return NULL;
+	wiphy->bands[NL80211_BAND_2GHZ] = &radio->band_2ghz;
+	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
+	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
+	wiphy->bands[NL80211_BAND_S1GHZ] = &radio->band_s1g;
+	return wiphy;
 }
 
 static int regsim_radio_setup(struct regsim_radio *radio,
@@ -525,13 +559,9 @@ static int regsim_radio_setup(struct regsim_radio *radio,
 	struct regcore_wiphy *wiphy;
 	int err;
 
-	regsim_init_channels(radio);
-	wiphy = regcore_wiphy_new();
+	wiphy = regsim_wiphy_new(radio);
 	if (!wiphy)
 		return -ENOMEM;
-	wiphy->bands[NL80211_BAND_2GHZ] = &radio->band_2ghz;
-	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
-	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
 	wiphy->reg_notifier = regsim_notifier;
 	wiphy->check_channels = regsim_check_channels;
 	wiphy->end_cac = regsim_end_cac;
@@ -743,20 +773,58 @@ static const struct kernel_param_ops regsim_last_request_ops = {
 module_param_cb(last_request, &regsim_last_request_ops, NULL, 0444);
 MODULE_PARM_DESC(last_request, "What each radio's reg_notifier saw last: INITIATOR:ALPHA2:ENVIRONMENT");
 
-/* The radio's channel at @freq MHz, the first band that has one. */
-static struct regcore_channel *regsim_channel(struct regsim_radio *radio,
-					      u32 freq)
+/* The radio's channel at @khz, the first band that has one. */
+static struct regcore_channel *regsim_channel_khz(struct regsim_radio *radio,
+						  u32 khz)
 {
 	struct regcore_band *bands[] = {
 		&radio->band_2ghz, &radio->band_5ghz, &radio->band_6ghz,
+		&radio->band_s1g,
 	};
 	int b, i;
 
 	for (b = 0; b < ARRAY_SIZE(bands); b++)
 		for (i = 0; i < bands[b]->n_channels; i++)
-			if (bands[b]->channels[i].center_freq == freq)
+			if (regcore_channel_to_khz(&bands[b]->channels[i]) == khz)
 				return &bands[b]->channels[i];
 	return NULL;
+}
+
+/* The radio's channel at @freq MHz (one without a kHz offset: 922 MHz, not
+ * 922.5).
+ */
+static struct regcore_channel *regsim_channel(struct regsim_radio *radio,
+					      u32 freq)
+{
+	if (freq > U32_MAX / 1000)
+		return NULL;
+	return regsim_channel_khz(radio, freq * 1000);
+}
+
+/* "MHZ" or "MHZ.FFF" (up to three decimals: 912.5 is 912500 kHz) in kHz. */
+static int regsim_parse_khz(const char *s, u32 *khz)
+{
+	unsigned int mhz, frac = 0, scale = 100;
+	char buf[16], *dot;
+
+	if (strscpy(buf, s, sizeof(buf)) < 0)
+		return -EINVAL;
+	strim(buf);
+	dot = strchr(buf, '.');
+	if (dot) {
+		*dot++ = '\0';
+		if (!*dot || strlen(dot) > 3)
+			return -EINVAL;
+		for (; *dot; dot++, scale /= 10) {
+			if (!isdigit(*dot))
+				return -EINVAL;
+			frac += (*dot - '0') * scale;
+		}
+	}
+	if (kstrtouint(buf, 10, &mhz) || mhz > U32_MAX / 1000 - 1)
+		return -EINVAL;
+	*khz = mhz * 1000 + frac;
+	return 0;
 }
 
 static int regsim_set_beacon(const char *val, const struct kernel_param *kp)
@@ -764,13 +832,13 @@ static int regsim_set_beacon(const char *val, const struct kernel_param *kp)
 	struct regcore_channel *chan = NULL;
 	struct regsim_radio *radio;
 	const char *rest;
-	u32 freq;
+	u32 khz;
 	int err = -EINVAL;
 
 	mutex_lock(&regsim_lock);
 	radio = regsim_parse_radio(val, &rest);
-	if (radio && !kstrtou32(rest, 10, &freq))
-		chan = regsim_channel(radio, freq);
+	if (radio && !regsim_parse_khz(rest, &khz))
+		chan = regsim_channel_khz(radio, khz);
 	if (chan) {
 		/* as from a driver's receive path */
 		local_bh_disable();
@@ -785,7 +853,7 @@ static const struct kernel_param_ops regsim_beacon_ops = {
 	.set = regsim_set_beacon,
 };
 module_param_cb(beacon, &regsim_beacon_ops, NULL, 0200);
-MODULE_PARM_DESC(beacon, "Write \"N FREQ\": radio N heard a beacon on its channel at FREQ MHz");
+MODULE_PARM_DESC(beacon, "Write \"N FREQ\": radio N heard a beacon on its channel at FREQ MHz (912.5: a kHz offset)");
 
 static int regsim_set_self_regd(const char *val,
 				const struct kernel_param *kp)
@@ -1087,6 +1155,11 @@ static int regsim_misuse(void)
 	chan.center_freq = 0;
 	ok &= regsim_expect_einval("registering a channel at 0 MHz",
 				   regcore_wiphy_register(fresh));
+	chan.center_freq = 902;
+	chan.freq_offset = 1000;
+	ok &= regsim_expect_einval("registering a channel with a 1000 kHz offset",
+				   regcore_wiphy_register(fresh));
+	chan.freq_offset = 0;
 	chan.center_freq = 2412;
 	ok &= regsim_expect_einval("custom domain NULL",
 				   regcore_apply_custom_regulatory(fresh, NULL));
@@ -1455,13 +1528,9 @@ static int regsim_race_round(struct regsim_radio *radio)
 	struct regcore_wiphy *wiphy;
 	int i, ok = 0;
 
-	regsim_init_channels(radio);
-	wiphy = regcore_wiphy_new();
+	wiphy = regsim_wiphy_new(radio);
 	if (!wiphy)
 		return -ENOMEM;
-	wiphy->bands[NL80211_BAND_2GHZ] = &radio->band_2ghz;
-	wiphy->bands[NL80211_BAND_5GHZ] = &radio->band_5ghz;
-	wiphy->bands[NL80211_BAND_6GHZ] = &radio->band_6ghz;
 	for (i = 0; i < 2; i++) {
 		racers[i] = (struct regsim_racer){ .wiphy = wiphy, .go = &go,
 						   .err = -EINPROGRESS };

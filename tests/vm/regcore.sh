@@ -172,9 +172,10 @@ rc_alpha2() {
 		awk 'prev == "global" && /^country / { print substr($2, 1, 2); exit } { prev = $0 }'
 }
 
-# rc_channels PHY [FAMILY] [FULL]: one line per channel of bands 2.4, 5
-# and 6 GHz: "FREQ POWER FLAGS" (POWER in mBm; a disabled channel shows
-# "FREQ disabled"). By default only the flags regulation decides are
+# rc_channels PHY [FAMILY] [FULL]: one line per channel of bands 2.4, 5,
+# 6 GHz and S1G: "FREQ POWER FLAGS" (POWER in mBm; a disabled channel
+# shows "FREQ disabled"; FREQ in MHz, "902.500" for a channel with a kHz
+# offset). By default only the flags regulation decides are
 # listed (no_ir, radar, indoor_only, no_ofdm is not reported by nl80211,
 # no_ht40_minus, no_ht40_plus, no_80mhz, no_160mhz) and "cac=MS" for
 # radar channels; with FULL every flag attribute is listed.
@@ -186,14 +187,16 @@ rc_channels() {
 # rc_channels' FULL. A program that prefixes each line (several files in
 # one jq, say) can reuse it.
 RC_CHANNELS_JQ='
-	.wiphys[0].bands[] | select(.band == 0 or .band == 1 or .band == 3) |
+	.wiphys[0].bands[] |
+	select(.band == 0 or .band == 1 or .band == 3 or .band == 4) |
 	.channels[] |
-	if .disabled then "\(.freq_mhz) disabled" else
+	"\(.freq_mhz)\(if .freq_offset_khz then ".\(1000 + .freq_offset_khz | tostring | .[1:])" else "" end)" as $mhz |
+	if .disabled then "\($mhz) disabled" else
 	[.flags[] | select($full != "" or
 		(. == "no_ir" or . == "radar" or . == "indoor_only" or
 		 . == "no_ht40_minus" or . == "no_ht40_plus" or
 		 . == "no_80mhz" or . == "no_160mhz"))] as $f |
-	"\(.freq_mhz) \(.max_tx_power_mbm)" +
+	"\($mhz) \(.max_tx_power_mbm)" +
 	(if ($f | length) > 0 then " " + ($f | join(",")) else "" end) +
 	(if .dfs_cac_ms then " cac=\(.dfs_cac_ms)" else "" end)
 	end'

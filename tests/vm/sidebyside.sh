@@ -120,9 +120,10 @@ expect_same_requests() {
 tables() {
 	regctl --family "$1" --json phy | jq -r '
 		.wiphys | sort_by(.index)[] | "radio",
-		(.bands[] | select(.band == 0 or .band == 1 or .band == 3) |
+		(.bands[] |
+		 select(.band == 0 or .band == 1 or .band == 3 or .band == 4) |
 		 .channels[] |
-		 "\(.freq_mhz) \(if .disabled then "disabled" else .max_tx_power_mbm end) \(.flags | join(",")) \(.dfs_cac_ms // "") \(.psd_dbm_mhz // "")")'
+		 "\(.freq_mhz)\(if .freq_offset_khz then ".\(1000 + .freq_offset_khz | tostring | .[1:])" else "" end) \(if .disabled then "disabled" else .max_tx_power_mbm end) \(.flags | join(",")) \(.dfs_cac_ms // "") \(.psd_dbm_mhz // "")")'
 }
 
 # compare STEP: both sides' tables are the same

@@ -52,9 +52,9 @@ in_force() {
 	regctl --family "$1" get | grep -q "^country $2:"
 }
 # tables DIR: for each DIR/CC.json (regctl --json phy of one radio),
-# DIR/CC.tab: its channels of 2.4, 5 and 6 GHz as rc_channels FULL prints
-# them (power, every flag, CAC time; regsim has no S1G band, hwsim has,
-# and the radios' other capabilities differ). One jq for every country:
+# DIR/CC.tab: its channels of 2.4, 5, 6 GHz and S1G as rc_channels FULL
+# prints them (power, every flag, the S1G widths, CAC time; the radios'
+# other capabilities differ). One jq for every country:
 # under TCG a process per country costs more than the rest of the loop.
 tables() {
 	jq -r --arg full 1 \
@@ -156,9 +156,18 @@ else
 		printf '%s\n' "$cfg_get" >"$work/cfg/$cc.get"
 		regctl --json phy rphy0 >"$work/fw/$cc.json"
 		regctl --family nl80211 --json phy "$hwphy" >"$work/cfg/$cc.json"
+		# the S1G band as the user reads it: iw on hwsim, regctl on
+		# regsim, the same text (cut out after the loop: a process
+		# per country costs)
+		iw phy "$hwphy" channels >"$work/cfg/$cc.ch"
+		regctl phy rphy0 >"$work/fw/$cc.ch"
 	done
 	tables $work/fw
 	tables $work/cfg
+	# Band 5 of each .ch (the last band listed) into its .s1g
+	awk 'FNR == 1 { if (out != "") close(out); out = FILENAME
+			sub(/[.]ch$/, ".s1g", out); printf "" >out; p = 0 }
+	     /^Band 5:/ { p = 1 } p { print >out }' $work/cfg/*.ch $work/fw/*.ch
 	diag "firmware path and cfg80211: $n countries in $(rc_elapsed "$t0") s"
 	expect_eq "every country is applied on both sides" "" "${not_applied# }"
 	bad=$(differing $work/cfg $work/fw get)
@@ -170,6 +179,17 @@ else
 	expect_eq "the channel tables are the same for every country" "" "$bad"
 	check "the tables were compared: one for each country" \
 		test "$(find $work/fw -name "*.tab" | wc -l)" -eq "$n"
+	bad=$(differing $work/cfg $work/fw s1g)
+	first_diff "Band 5 (S1G)" "$bad" $work/cfg $work/fw s1g
+	expect_eq "regctl phy prints Band 5 (S1G) as iw phy channels prints hwsim's, every country" \
+		"" "$bad"
+	check "and Band 5 was printed for every country (US: $(wc -l <$work/fw/US.s1g) lines)" \
+		test "$(grep -l '^Band 5:' $work/fw/*.s1g | wc -l)" -eq "$n"
+	# the comparison is worth something only if S1G channels are
+	# enabled somewhere: US's 902-928 MHz rules at 30 dBm
+	us_s1g=$(grep -c 'Maximum TX power: 30.0 dBm' $work/cfg/US.s1g)
+	check "US: cfg80211 enables S1G channels at 30 dBm ($us_s1g of them)" \
+		test "$us_s1g" -gt 20
 	check "the tables hold the channels (DE: $(wc -l <$work/fw/DE.tab) lines)" \
 		test "$(wc -l <$work/fw/DE.tab)" -gt 30
 	check_fails "the tables differ between countries (DE, US)" \

@@ -89,6 +89,17 @@ for f in 2467 2484; do
 	check "a beacon at $f MHz lifts NO_IR" sh -c "echo '0 $f' >$P/beacon"
 	check "$f MHz loses NO_IR" wait_until 10 rc_ir rphy1 "$f"
 done
+# S1G: 912 and 912.5 MHz are two channels, the same MHz and a kHz offset
+# apart; a beacon at 912 MHz lifts NO_IR on 912 MHz only (derived:
+# cfg80211's handle_reg_beacon() compares with ieee80211_channel_equal(),
+# the frequency and the offset). (At 922 MHz 20 MHz does not fit the
+# world's 755-928 MHz: nl80211 would leave the channel out of the
+# notification, and so does regcore.)
+check "the world domain has 912 MHz NO_IR" rc_no_ir rphy1 912
+check "... and 912.5 MHz" rc_no_ir rphy1 912.500
+check "a beacon at 912 MHz (S1G, no offset) lifts NO_IR" sh -c "echo '0 912' >$P/beacon"
+check "912 MHz loses NO_IR" wait_until 10 rc_ir rphy1 912
+check "912.5 MHz keeps it" rc_no_ir rphy1 912.500
 check_fails "a beacon at a frequency the radio does not have is refused" \
 	sh -c "echo '0 1234' >$P/beacon"
 check "regsim's misuse checks (beacon hints from unregistered radios, on foreign channels) pass" \
@@ -96,7 +107,7 @@ check "regsim's misuse checks (beacon hints from unregistered radios, on foreign
 monitor_stop
 
 want=
-for f in 2467:12 2484:14 5180:36 5745:149; do
+for f in 2467:12 2484:14 5180:36 5745:149 912:-299; do
 	for phy in 0 1 3; do
 		want="$want$(block "$phy" "${f%:*}" "${f#*:}")
 "
@@ -108,7 +119,7 @@ expect_eq "one notification per radio and channel changed, as iw event prints th
 expect_match "regctl --json monitor reports the beacon hint" \
 	'^\{"event":"reg_beacon_hint","wiphy":0,"freq_mhz":5745,"channel":149,"before":\{"freq_mhz":5745,"disabled":false,"no_ir":true,"radar":false,"max_tx_power_mbm":2000\},"after":\{"freq_mhz":5745,"disabled":false,"no_ir":false,"radar":false,"max_tx_power_mbm":2000\}\}$' \
 	"$(cat /tmp/bh.json)"
-expect_eq "regctl --json monitor prints a line per notification" 12 \
+expect_eq "regctl --json monitor prints a line per notification" 15 \
 	"$(grep -c reg_beacon_hint /tmp/bh.json)"
 
 # Applied again after a change: a reload asks for the world again, every
@@ -120,6 +131,22 @@ check "5745 MHz keeps no NO_IR after the radios are computed again" rc_ir rphy0 
 monitor_stop
 expect_eq "each beacon is applied again, with a notification" \
 	"$want" "$(hint_blocks /tmp/bh2.txt)"
+
+# A channel with a kHz offset: NO_IR is lifted there, and the notification
+# names no channel (derived: nl80211_send_beacon_hint_event() puts the
+# channels with nl80211_msg_put_channel(..., large = false), which leaves
+# out a channel with a freq_offset; iw event then prints the bare line)
+monitor_start bh912
+check "a beacon at 912.5 MHz (a 500 kHz offset) is accepted" beacon 0 912.5
+check "912.5 MHz loses NO_IR" wait_until 10 rc_ir rphy1 912.500
+monitor_stop
+expect_eq "a notification per radio that roams the world, naming no channel" \
+	"phy #0: beacon hint: no channel reported
+phy #1: beacon hint: no channel reported
+phy #3: beacon hint: no channel reported" \
+	"$(grep 'beacon hint' /tmp/bh912.txt | sort)"
+check_fails "a beacon at 912.25 MHz (no such channel) is refused" beacon 0 912.25
+check_fails "a beacon at 912.5000 MHz (four decimals) is refused" beacon 0 912.5000
 
 # A radio registered later gets the beacons heard before (its name: the
 # misuse checks registered radios of their own meanwhile).
