@@ -193,9 +193,7 @@ struct regcore_regdomain {
  * reg_rule_to_chan_bw_flags()). A channel that two adjacent rules hold
  * together, or a strict radio's channel under a later domain, can carry
  * two widths, as in cfg80211; regcore_s1g_channel_width() names the
- * narrower. regcore_reg_can_beacon() judges every channel at 20 MHz, S1G
- * ones too: an S1G channel where 20 MHz does not fit is refused there
- * (cfg80211 would judge it at its S1G width).
+ * narrower. regcore_reg_can_beacon() judges an S1G channel at that width.
  *
  * A rule sets NO_EHT and the six after it only on kernels whose nl80211
  * has the matching NL80211_RRF_* flag (the 6.12 series, ALLOW_20MHZ_ACTIVITY

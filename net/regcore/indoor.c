@@ -275,6 +275,12 @@ static bool regcore_can_beacon(struct regcore_wiphy *wiphy,
 	/* A CAC cleared the radar channel: only DISABLED and NO_20MHZ stay */
 	if (regcore_dfs_available(chan, iftype))
 		prohibited = REGCORE_CHAN_DISABLED | REGCORE_CHAN_NO_20MHZ;
+	/* An S1G channel at its own width, under 20 MHz: not NO_20MHZ but
+	 * NO_OFDM forbids it (cfg80211_chandef_usable(), widths 1 to 16)
+	 */
+	if (chan->band == NL80211_BAND_S1GHZ)
+		prohibited = (prohibited & ~REGCORE_CHAN_NO_20MHZ) |
+			     REGCORE_CHAN_NO_OFDM;
 	ok = !(chan->flags & prohibited);
 out:
 	if (!locked)
@@ -295,8 +301,10 @@ out:
  * one that needs DFS (an access point, a P2P group owner, a mesh point or
  * an IBSS), which lifts NO_IR too (dfs.c), as 6.1's
  * cfg80211_reg_can_beacon() for a 20 MHz channel definition (on 6.12
- * too: see indoor.c). An S1G channel is judged at 20 MHz as well, not at
- * its S1G width as cfg80211 would.
+ * too: see indoor.c). An S1G channel is judged at its own width
+ * (regcore_s1g_channel_width()), as cfg80211 judges an S1G channel
+ * definition of the channel alone: 20 MHz need not fit, and NO_OFDM
+ * forbids it.
  *
  * Context: process context; may sleep: it takes regcore's state lock,
  * unless the caller holds it (regcore_wiphy_lock(), or the radio's

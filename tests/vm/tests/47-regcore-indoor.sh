@@ -363,6 +363,25 @@ check "regsim leaves 2412 MHz on the strict radio" \
 rc_serve_reset
 check "regsim's misuse of the API is refused" sh -c "echo 1 >$P/misuse"
 
+# S1G: a channel is judged at its own S1G width, not at 20 MHz (derived:
+# cfg80211_chandef_usable()'s NL80211_CHAN_WIDTH_1 to _16 case prohibits
+# NO_OFDM where 20 MHz prohibits NO_20MHZ; a chandef of the channel alone
+# checks only that channel). Under US, 912 MHz has 16 MHz (904-920 @ 16),
+# neither NO_IR nor room for 20 MHz; 904 MHz, between two rules, is
+# disabled.
+check "a user's US is accepted" regctl set US
+check "regcore asks for it" rc_pending US
+check "US is answered" rc_answer US "$RC_US_DFS" "$RC_US_RULES"
+check "US is in force" rc_wait_alpha2 US
+check "912 MHz: enabled, no NO_IR, and 20 MHz does not fit" \
+	sh -c "regctl --json phy rphy0 | jq -e '.wiphys[0].bands[] | select(.band == 4) | .channels[] | select(.freq_mhz == 912 and .freq_offset_khz == null) | (.disabled | not) and (.flags | index(\"16mhz\")) and (.flags | index(\"no_20mhz\")) and (.flags | index(\"no_ir\") | not)' >/dev/null"
+expect_eq "an access point may beacon on 912 MHz (S1G, 16 MHz)" "yes yes" "$(can 0 912 $AP)"
+expect_eq "... a mesh point too" "yes yes" "$(can 0 912 $MESH)"
+expect_eq "... not on 904 MHz (disabled)" "no no" "$(can 0 904 $AP)"
+check "regsim starts an access point on 912 MHz" sh -c "echo '0 912 $AP' >$P/start"
+expect_eq "... and it runs" "912:$AP" "$(started 0)"
+check "regsim stops it" sh -c "echo '0 stop' >$P/start"
+
 # Unloading with a check pending: the work is cancelled with the module.
 check "the grace period becomes 2 s" sh -c "echo 2000 >$G"
 check "an off queues a check" regctl set --indoor off
