@@ -381,6 +381,15 @@ expect_eq "... not on 904 MHz (disabled)" "no no" "$(can 0 904 $AP)"
 check "regsim starts an access point on 912 MHz" sh -c "echo '0 912 $AP' >$P/start"
 expect_eq "... and it runs" "912:$AP" "$(started 0)"
 check "regsim stops it" sh -c "echo '0 stop' >$P/start"
+# Widths under 20 MHz are OFDM: a NO-OFDM rule forbids the channel
+# (cfg80211_chandef_usable(): width < 20 prohibits NO_OFDM), which nl80211
+# reports nowhere: only can_beacon shows it.
+check "a user's CA is accepted" regctl set CA
+check "regcore asks for it" rc_pending CA
+check "CA is answered: 904-920 MHz at 16 MHz, NO-OFDM" rc_answer CA 1 \
+	"rule:flags=1,start=904000,end=920000,max_bw=16000,gain=0,eirp=3000,cac=0"
+check "CA is in force" rc_wait_alpha2 CA
+expect_eq "no access point on 912 MHz under a NO-OFDM rule" "no no" "$(can 0 912 $AP)"
 
 # Unloading with a check pending: the work is cancelled with the module.
 check "the grace period becomes 2 s" sh -c "echo 2000 >$G"
