@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "regdb.h"
 
 /* The version comes from the Makefile (debian/changelog, its one source). */
@@ -36,6 +37,9 @@ struct opts {
 	const char *cn;		/* genkey --cn */
 	unsigned int bits, days;
 	bool force;
+	bool json;		/* diff --json */
+	const char *old_sig;	/* diff --old-sig */
+	const char *new_sig;	/* diff --new-sig */
 	char **args;
 	int n_args;
 };
@@ -119,10 +123,25 @@ static int cmd_dump(struct opts *o)
 	return rc;
 }
 
+/* The access categories, in struct regdom_wmm's order. */
+static const char *const ac[] = { "VO", "VI", "BE", "BK" };
+
+/* A rule's WMM limits, " VO client cwmin/cwmax/aifsn/cot ap ..." */
+static void print_wmm_acs(const struct regdom_rule *r, const char *end)
+{
+	unsigned int a;
+
+	for (a = 0; a < REGDOM_NUM_ACS; a++)
+		printf(" %s client %u/%u/%u/%u ap %u/%u/%u/%u%s", ac[a],
+		       r->wmm.client[a].cw_min, r->wmm.client[a].cw_max,
+		       r->wmm.client[a].aifsn, r->wmm.client[a].cot,
+		       r->wmm.ap[a].cw_min, r->wmm.ap[a].cw_max,
+		       r->wmm.ap[a].aifsn, r->wmm.ap[a].cot, end);
+}
+
 static void print_wmm(const struct regdom *rd)
 {
-	static const char *const ac[] = { "VO", "VI", "BE", "BK" };
-	unsigned int i, a;
+	unsigned int i;
 
 	for (i = 0; i < rd->n_rules; i++) {
 		const struct regdom_rule *r = &rd->rules[i];
@@ -131,12 +150,7 @@ static void print_wmm(const struct regdom *rd)
 			continue;
 		printf("\tWMM %.3f - %.3f MHz:", r->start_khz / 1000.0,
 		       r->end_khz / 1000.0);
-		for (a = 0; a < REGDOM_NUM_ACS; a++)
-			printf(" %s client %u/%u/%u/%u ap %u/%u/%u/%u;", ac[a],
-			       r->wmm.client[a].cw_min, r->wmm.client[a].cw_max,
-			       r->wmm.client[a].aifsn, r->wmm.client[a].cot,
-			       r->wmm.ap[a].cw_min, r->wmm.ap[a].cw_max,
-			       r->wmm.ap[a].aifsn, r->wmm.ap[a].cot);
+		print_wmm_acs(r, ";");
 		putchar('\n');
 	}
 }
@@ -358,6 +372,266 @@ out:
 	return rc;
 }
 
+/* ---- diff ---------------------------------------------------------------- */
+
+struct diff_count {
+	size_t added, removed, changed, same;
+};
+
+/* Antenna gain and WMM limits, which regdbdump's rule text leaves out. */
+static void print_extras(const struct regdom_rule *r,
+			 const struct regdom_rule *other, bool wmm)
+{
+	bool gain = other ? r->max_ant_gain_mbi != other->max_ant_gain_mbi :
+			    r->max_ant_gain_mbi != 0;
+
+	if (gain)
+		printf("; antenna gain %u.%02u dBi", r->max_ant_gain_mbi / 100,
+		       r->max_ant_gain_mbi % 100);
+	if (!wmm || (other ? regdom_wmm_equal(r, other) : !r->has_wmm))
+		return;
+	if (!other || !r->has_wmm) {
+		/* a rule on its own says whether it has limits (--json: which) */
+		fputs(r->has_wmm ? "; WMM" : "; no WMM", stdout);
+		return;
+	}
+	fputs("; WMM", stdout);
+	print_wmm_acs(r, "");
+}
+
+static void print_diff_rule(char sign, const struct regdom_rule *r,
+			    const struct regdom_rule *other, bool wmm)
+{
+	char text[REGDOM_RULE_TEXT_MAX];
+
+	regdom_rule_text(text, r);
+	printf("%c\t%s", sign, text);
+	print_extras(r, other, wmm);
+	putchar('\n');
+}
+
+static void json_diff_rule(const struct regdom_rule *r, bool wmm)
+{
+	const char *names[16];
+	int side;
+	size_t i, n = regdom_flag_names(r->flags, names, 16);
+	bool first = true;
+
+	putchar('{');
+	kv_u(stdout, &first, "start_khz", r->start_khz);
+	kv_u(stdout, &first, "end_khz", r->end_khz);
+	kv_u(stdout, &first, "max_bw_khz", r->max_bw_khz);
+	kv_u(stdout, &first, "max_ant_gain_mbi", r->max_ant_gain_mbi);
+	kv_u(stdout, &first, "max_eirp_mbm", r->max_eirp_mbm);
+	kv_u(stdout, &first, "dfs_cac_ms", r->dfs_cac_ms);
+	kv_u(stdout, &first, "flags_raw", r->flags);
+	fputs(",\"flags\":[", stdout);
+	for (i = 0; i < n; i++) {
+		fputs(i ? "," : "", stdout);
+		json_str(stdout, names[i]);
+	}
+	putchar(']');
+	if (!wmm) {
+		putchar('}');
+		return;
+	}
+	fputs(",\"wmm\":", stdout);
+	if (!r->has_wmm) {
+		fputs("null}", stdout);
+		return;
+	}
+	for (side = 0; side < 2; side++) {
+		const struct regdom_wmm_ac *w = side ? r->wmm.ap : r->wmm.client;
+
+		fputs(side ? "],\"ap\":[" : "{\"client\":[", stdout);
+		for (i = 0; i < REGDOM_NUM_ACS; i++) {
+			bool f = true;
+
+			fputs(i ? ",{" : "{", stdout);
+			kv_str(stdout, &f, "ac", ac[i]);
+			kv_u(stdout, &f, "cw_min", w[i].cw_min);
+			kv_u(stdout, &f, "cw_max", w[i].cw_max);
+			kv_u(stdout, &f, "aifsn", w[i].aifsn);
+			kv_u(stdout, &f, "cot_ms", w[i].cot);
+			putchar('}');
+		}
+	}
+	fputs("]}}", stdout);
+}
+
+/* One country that is not the same in both: text or a JSON object. */
+static int diff_country(const struct opts *o, const struct regdom *old,
+			const struct regdom *new, bool wmm,
+			struct diff_count *count, bool *first_country)
+{
+	const struct regdom *rd = old ? old : new;
+	struct regdom_rule_change *c;
+	size_t n, i;
+	int same;
+
+	same = regdom_diff(old, new, wmm, &c, &n);
+	if (same < 0)
+		return -1;
+	if (old && new && !n && old->dfs_region == new->dfs_region) {
+		count->same++;
+		free(c);
+		return 0;
+	}
+	if (!old)
+		count->added++;
+	else if (!new)
+		count->removed++;
+	else
+		count->changed++;
+	if (o->json) {
+		bool first = true;
+
+		fputs(*first_country ? "" : ",", stdout);
+		*first_country = false;
+		putchar('{');
+		kv_str(stdout, &first, "alpha2", rd->alpha2);
+		kv_str(stdout, &first, "change",
+		       !old ? "added" : !new ? "removed" : "changed");
+		if (old)
+			kv_str(stdout, &first, "old_dfs_region",
+			       regdom_dfs_name(old->dfs_region));
+		if (new)
+			kv_str(stdout, &first, "new_dfs_region",
+			       regdom_dfs_name(new->dfs_region));
+		kv_u(stdout, &first, "rules_unchanged", (unsigned int)same);
+		fputs(",\"rules\":[", stdout);
+		for (i = 0; i < n; i++) {
+			static const char *const word[] = {
+				[REGDOM_RULE_REMOVED] = "removed",
+				[REGDOM_RULE_CHANGED] = "changed",
+				[REGDOM_RULE_ADDED] = "added",
+			};
+			bool f = true;
+
+			fputs(i ? ",{" : "{", stdout);
+			kv_str(stdout, &f, "change", word[c[i].change]);
+			if (c[i].old) {
+				fputs(",\"old\":", stdout);
+				json_diff_rule(c[i].old, wmm);
+			}
+			if (c[i].new) {
+				fputs(",\"new\":", stdout);
+				json_diff_rule(c[i].new, wmm);
+			}
+			putchar('}');
+		}
+		fputs("]}", stdout);
+		free(c);
+		return 0;
+	}
+	printf("country %s: ", rd->alpha2);
+	if (!old || !new)
+		printf("%s, %s\n", old ? "removed" : "added",
+		       regdom_dfs_name(rd->dfs_region));
+	else if (old->dfs_region != new->dfs_region)
+		printf("%s -> %s\n", regdom_dfs_name(old->dfs_region),
+		       regdom_dfs_name(new->dfs_region));
+	else
+		printf("%s\n", regdom_dfs_name(old->dfs_region));
+	for (i = 0; i < n; i++) {
+		if (c[i].old)
+			print_diff_rule('-', c[i].old, c[i].new, wmm);
+		if (c[i].new)
+			print_diff_rule('+', c[i].new, c[i].old, wmm);
+	}
+	free(c);
+	return 0;
+}
+
+static void diff_header(const struct opts *o, const char *side,
+			const char *path, const struct regdb *db, bool *first)
+{
+	if (!o->json) {
+		printf("%s %s: version %d, %zu countries, signed by %s\n",
+		       side, path, regdb_version(db), regdb_country_count(db),
+		       regdb_signer(db));
+		return;
+	}
+	fprintf(stdout, "%s\"%s\":{", *first ? "" : ",", side);
+	*first = false;
+	{
+		bool f = true;
+
+		kv_str(stdout, &f, "file", path);
+		kv_u(stdout, &f, "version", (unsigned int)regdb_version(db));
+		kv_u(stdout, &f, "countries", regdb_country_count(db));
+		kv_str(stdout, &f, "signer", regdb_signer(db));
+	}
+	putchar('}');
+}
+
+static int cmd_diff(struct opts *o)
+{
+	struct regdb *a = NULL, *b = NULL;
+	struct diff_count count = { 0 };
+	bool wmm, first = true, first_country = true;
+	size_t i = 0, j = 0;
+	int rc = 2;
+
+	if (o->sig) {
+		fprintf(stderr, "regdb: diff takes --old-sig and --new-sig, not --sig\n");
+		return 2;
+	}
+	o->sig = o->old_sig;
+	a = open_db(o, o->args[0]);
+	o->sig = o->new_sig;
+	if (a)
+		b = open_db(o, o->args[1]);
+	o->sig = NULL;
+	if (!b)
+		goto out;
+	wmm = regdb_version(a) == 20 && regdb_version(b) == 20;
+	if (o->json)
+		putchar('{');
+	diff_header(o, o->json ? "old" : "---", o->args[0], a, &first);
+	diff_header(o, o->json ? "new" : "+++", o->args[1], b, &first);
+	if (o->json)
+		fputs(wmm ? ",\"wmm_compared\":true,\"countries\":[" :
+		      ",\"wmm_compared\":false,\"countries\":[", stdout);
+	else if (!wmm)
+		printf("(WMM limits not compared: a version 19 file has none)\n");
+	while (i < regdb_country_count(a) || j < regdb_country_count(b)) {
+		const struct regdom *x = regdb_country(a, i);
+		const struct regdom *y = regdb_country(b, j);
+		int cmp = !x ? 1 : !y ? -1 : strcmp(x->alpha2, y->alpha2);
+
+		if (diff_country(o, cmp <= 0 ? x : NULL, cmp >= 0 ? y : NULL,
+				 wmm, &count, &first_country)) {
+			fail(NULL);
+			goto out;
+		}
+		i += cmp <= 0;
+		j += cmp >= 0;
+	}
+	if (o->json) {
+		bool f = true;
+
+		fputs("],\"summary\":{", stdout);
+		kv_u(stdout, &f, "added", count.added);
+		kv_u(stdout, &f, "removed", count.removed);
+		kv_u(stdout, &f, "changed", count.changed);
+		kv_u(stdout, &f, "unchanged", count.same);
+		fputs("}}\n", stdout);
+	} else {
+		printf("%zu countries added, %zu removed, %zu changed, %zu unchanged\n",
+		       count.added, count.removed, count.changed, count.same);
+	}
+	if (fflush(stdout)) {
+		fprintf(stderr, "regdb: write error\n");
+		goto out;
+	}
+	rc = count.added || count.removed || count.changed;
+out:
+	regdb_close(a);
+	regdb_close(b);
+	return rc;
+}
+
 static int cmd_help(struct opts *o);
 
 static const struct cmd cmds[] = {
@@ -392,6 +666,13 @@ static const struct cmd cmds[] = {
 	  "certificate PREFIX.x509.pem (CN: --cn, default the PREFIX's file name);\n"
 	  "existing files need --force",
 	  1, 1, cmd_genkey },
+	{ "diff", "[-k PATH]... [-n] [--old-sig SIG] [--new-sig SIG] [--json] OLD NEW",
+	  "verify two databases (either format; a regulatory.db with FILE.p7s\n"
+	  "or the --old-sig, --new-sig file) and print, per country, the rules removed (-), added (+)\n"
+	  "and changed (- then +) from OLD to NEW, and DFS region changes;\n"
+	  "exit status 0 when they are the same, 1 when they differ, 2 on\n"
+	  "an error",
+	  2, 2, cmd_diff },
 	{ "help", "[COMMAND]", "show help", 0, 1, cmd_help },
 };
 #define N_CMDS (sizeof(cmds) / sizeof(cmds[0]))
@@ -423,6 +704,7 @@ static void usage(FILE *f, const struct cmd *only)
 			"  -s, --sig FILE         the signature of a regulatory.db (default: FILE.p7s)\n"
 			"  -o, --output FILE      where to write ('-' for standard output)\n"
 			"  -f, --force            replace existing key files\n"
+			"      --json             diff: one JSON document instead of text\n"
 			"\nExit status: 0 on success, 1 on failure, 2 on a usage error.\n");
 }
 
@@ -445,7 +727,8 @@ static int cmd_help(struct opts *o)
 
 int main(int argc, char **argv)
 {
-	enum { O_BIN = 256, O_DB, O_SIGNKEY, O_CERT, O_CN, O_BITS, O_DAYS };
+	enum { O_BIN = 256, O_DB, O_SIGNKEY, O_CERT, O_CN, O_BITS, O_DAYS,
+	       O_JSON, O_OLDSIG, O_NEWSIG };
 	static const struct option lopts[] = {
 		{ "key", required_argument, NULL, 'k' },
 		{ "no-default-keys", no_argument, NULL, 'n' },
@@ -460,6 +743,9 @@ int main(int argc, char **argv)
 		{ "cn", required_argument, NULL, O_CN },
 		{ "bits", required_argument, NULL, O_BITS },
 		{ "days", required_argument, NULL, O_DAYS },
+		{ "json", no_argument, NULL, O_JSON },
+		{ "old-sig", required_argument, NULL, O_OLDSIG },
+		{ "new-sig", required_argument, NULL, O_NEWSIG },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 },
@@ -504,6 +790,9 @@ int main(int argc, char **argv)
 		case O_SIGNKEY: o.signkey = optarg; break;
 		case O_CERT: o.cert = optarg; break;
 		case O_CN: o.cn = optarg; break;
+		case O_JSON: o.json = true; break;
+		case O_OLDSIG: o.old_sig = optarg; break;
+		case O_NEWSIG: o.new_sig = optarg; break;
 		case O_BITS:
 		case O_DAYS:
 			*(c == O_BITS ? &o.bits : &o.days) =
@@ -525,6 +814,10 @@ int main(int argc, char **argv)
 	}
 	o.args = argv + optind;
 	o.n_args = argc - optind;
+	if ((o.json || o.old_sig || o.new_sig) && cmd->run != cmd_diff) {
+		fprintf(stderr, "regdb: --json, --old-sig and --new-sig are diff's options\n");
+		goto usage;
+	}
 	if (o.n_args < cmd->min_args || o.n_args > cmd->max_args)
 		goto usage;
 	rc = cmd->run(&o);

@@ -99,8 +99,10 @@ $(REGDB_TEST): $(TOP)/tests/unit/test-regdb.c $(REGDB_SAN_LIB)
 		$(SAN_FLAGS) $(REGDB_LDLIBS)
 
 CHECK_HOST += check-db
-check-db: $(REGDB_TEST) $(BUILD)/san/regdb $(BUILD)/san/regdbdump
+check-db: $(REGDB_TEST) $(BUILD)/san/regdb $(BUILD)/san/regdbdump \
+		$(BUILD)/jsoncheck
 	@TOP=$(TOP) BUILD=$(BUILD) SHARED_TESTDATA=$(SHARED_TESTDATA) \
+		JSONCHECK=$(BUILD)/jsoncheck \
 		sh $(TOP)/tests/unit/run-db.sh
 
 # Hermeticity: the host suites under strace never touch the machine's key

@@ -13,7 +13,7 @@ REGNL_SAN_LIB := $(BUILD)/san/libregnl.a
 export REGNL_CFLAGS REGNL_LDLIBS REGNL_LIB REGNL_SAN_LIB
 
 NL_SRCS := $(sort $(wildcard $(TOP)/crda/nl/*.c))
-NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h
+NL_HDRS := $(wildcard $(TOP)/crda/nl/*.h) $(TOP)/crda/regdom.h $(TOP)/crda/json.h
 NL_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/nl/obj/%.o)
 NL_SAN_OBJS := $(NL_SRCS:$(TOP)/%.c=$(BUILD)/san/nl/obj/%.o)
 NL_TEST_SRCS := $(sort $(wildcard $(TOP)/tests/unit/nl/*.c))

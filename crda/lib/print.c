@@ -65,23 +65,37 @@ static char *put_str(char *p, const char *s)
 	return p + n;
 }
 
-static void print_rule(FILE *f, const struct regdom_rule *r)
+/* The flag words of regdbdump's text, in its order. */
+static const struct { uint32_t bits; const char *name; } flag_words[] = {
+	{ NL80211_RRF_NO_OFDM, "NO-OFDM" },
+	{ NL80211_RRF_NO_CCK, "NO-CCK" },
+	{ NL80211_RRF_NO_INDOOR, "NO-INDOOR" },
+	{ NL80211_RRF_NO_OUTDOOR, "NO-OUTDOOR" },
+	{ NL80211_RRF_DFS, "DFS" },
+	{ NL80211_RRF_PTP_ONLY, "PTP-ONLY" },
+	{ NL80211_RRF_PTMP_ONLY, "PTMP-ONLY" },
+	{ NL80211_RRF_NO_IR_ALL, "NO-IR" },
+	{ NL80211_RRF_AUTO_BW, "AUTO-BW" },
+};
+#define N_FLAG_WORDS (sizeof(flag_words) / sizeof(flag_words[0]))
+
+size_t regdom_flag_names(uint32_t flags, const char **names, size_t max)
 {
-	static const struct { uint32_t bits; const char *name; } flags[] = {
-		{ NL80211_RRF_NO_OFDM, ", NO-OFDM" },
-		{ NL80211_RRF_NO_CCK, ", NO-CCK" },
-		{ NL80211_RRF_NO_INDOOR, ", NO-INDOOR" },
-		{ NL80211_RRF_NO_OUTDOOR, ", NO-OUTDOOR" },
-		{ NL80211_RRF_DFS, ", DFS" },
-		{ NL80211_RRF_PTP_ONLY, ", PTP-ONLY" },
-		{ NL80211_RRF_PTMP_ONLY, ", PTMP-ONLY" },
-		{ NL80211_RRF_NO_IR_ALL, ", NO-IR" },
-		{ NL80211_RRF_AUTO_BW, ", AUTO-BW" },
-	};
-	char line[256], *p = line;
+	size_t i, n = 0;
+
+	for (i = 0; i < N_FLAG_WORDS; i++)
+		if ((flags & flag_words[i].bits) && n < max)
+			names[n++] = flag_words[i].name;
+	return n;
+}
+
+size_t regdom_rule_text(char buf[REGDOM_RULE_TEXT_MAX],
+			const struct regdom_rule *r)
+{
+	char *p = buf;
 	size_t i;
 
-	p = put_str(p, "\t(");
+	*p++ = '(';
 	p = put_fixed(p, r->start_khz, 3);
 	p = put_str(p, " - ");
 	p = put_fixed(p, r->end_khz, 3);
@@ -95,11 +109,24 @@ static void print_rule(FILE *f, const struct regdom_rule *r)
 	else
 		p = put_str(p, "N/A");
 	*p++ = ')';
-	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-		if (r->flags & flags[i].bits)
-			p = put_str(p, flags[i].name);
-	*p++ = '\n';
-	fwrite(line, 1, (size_t)(p - line), f);
+	for (i = 0; i < N_FLAG_WORDS; i++)
+		if (r->flags & flag_words[i].bits) {
+			p = put_str(p, ", ");
+			p = put_str(p, flag_words[i].name);
+		}
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
+static void print_rule(FILE *f, const struct regdom_rule *r)
+{
+	char line[REGDOM_RULE_TEXT_MAX + 2];
+	size_t n;
+
+	line[0] = '\t';
+	n = regdom_rule_text(line + 1, r) + 1;
+	line[n++] = '\n';
+	fwrite(line, 1, n, f);
 }
 
 void regdom_print(FILE *f, const struct regdom *rd)

@@ -342,6 +342,39 @@ void regdom_free(struct regdom *rd);
  */
 void regdom_print(FILE *f, const struct regdom *rd);
 
+/*
+ * Room for the longest text regdom_rule_text() writes: three frequencies
+ * and a power of at most 11 characters each, a CAC time of at most 10,
+ * the punctuation (26) and the 9 flag words with their commas (82) come
+ * to 152 and the NUL.
+ */
+#define REGDOM_RULE_TEXT_MAX 192
+
+/**
+ * regdom_rule_text() - one rule as regdbdump's text writes it
+ * @buf: receives the text, NUL-terminated, without the leading tab and
+ *       the newline regdom_print() adds
+ * @r: the rule
+ *
+ * "(start - end @ bw), (eirp), (cac)" in MHz, dBm and ms, then ", FLAG"
+ * for each flag word (NO-OFDM, DFS, NO-IR, AUTO-BW, ...). The antenna gain
+ * and the WMM limits are not part of it, as they are not in regdbdump's.
+ *
+ * Return: the length of the text.
+ */
+size_t regdom_rule_text(char buf[REGDOM_RULE_TEXT_MAX],
+			const struct regdom_rule *r);
+
+/**
+ * regdom_flag_names() - the flag words of a rule's flags
+ * @flags: NL80211_RRF_* bits
+ * @names: receives up to @max static strings, in regdom_rule_text()'s order
+ * @max: room in @names (9 is always enough)
+ *
+ * Return: the number of names stored.
+ */
+size_t regdom_flag_names(uint32_t flags, const char **names, size_t max);
+
 /**
  * regdb_dump() - print every country as legacy crda's regdbdump does
  * @db: the database
@@ -363,6 +396,51 @@ int regdb_dump(const struct regdb *db, FILE *out, FILE *diag);
  * Return: true if it would print it.
  */
 bool regdom_legacy_valid(const struct regdom *rd);
+
+/* ---- comparing domains --------------------------------------------------- */
+
+/* How one rule differs between two domains (the order sorts a range's). */
+enum regdom_rule_diff {
+	REGDOM_RULE_REMOVED,	/* only in the old domain */
+	REGDOM_RULE_CHANGED,	/* the same range, other values */
+	REGDOM_RULE_ADDED,	/* only in the new domain */
+};
+
+struct regdom_rule_change {
+	enum regdom_rule_diff change;
+	const struct regdom_rule *old;	/* NULL when added */
+	const struct regdom_rule *new;	/* NULL when removed */
+};
+
+/**
+ * regdom_diff() - the rules that differ between two domains
+ * @old: the old domain, or NULL (a country added)
+ * @new: the new domain, or NULL (a country removed)
+ * @wmm: compare the WMM limits too (false when either database is of a
+ *       format that cannot carry them)
+ * @out: receives a malloc'd array of the differences (free()), which
+ *       points into @old and @new; in frequency order, at one range the
+ *       removed rule before the changed one before the added one
+ * @n: receives its length
+ *
+ * A rule of @old with an equal rule in @new (every stored value, wherever
+ * it stands in the list) is the same; then a rule left over in each with
+ * the same start and end is one changed rule; the others were removed or
+ * added. The DFS region is the caller's to compare.
+ *
+ * Return: the number of rules the same in both, or -1 when memory ran out.
+ */
+int regdom_diff(const struct regdom *old, const struct regdom *new, bool wmm,
+		struct regdom_rule_change **out, size_t *n);
+
+/**
+ * regdom_wmm_equal() - do two rules carry the same WMM limits?
+ * @a: one rule
+ * @b: the other
+ *
+ * Return: true if neither has any, or both have the same values.
+ */
+bool regdom_wmm_equal(const struct regdom_rule *a, const struct regdom_rule *b);
 
 /* ---- db.txt ------------------------------------------------------------- */
 

@@ -1914,6 +1914,65 @@ static void a_file_with_a_bad_block_adds_no_key(void)
 	free(src);
 }
 
+/*
+ * regdom_diff(): a rule that only moved is the same, one that kept its
+ * range is changed (antenna gain and WMM count), the rest are added or
+ * removed, in frequency order; a missing domain is all added or removed.
+ */
+static void domain_diff_pairs_rules_by_value_then_range(void)
+{
+	struct regdom_rule o[] = {
+		{ .start_khz = 5170000, .end_khz = 5250000, .max_bw_khz = 80000,
+		  .max_eirp_mbm = 2000 },
+		{ .start_khz = 2402000, .end_khz = 2482000, .max_bw_khz = 40000,
+		  .max_eirp_mbm = 2000 },
+		{ .start_khz = 5250000, .end_khz = 5330000, .max_bw_khz = 80000,
+		  .max_eirp_mbm = 2000, .flags = NL80211_RRF_DFS },
+		{ .start_khz = 5490000, .end_khz = 5710000, .max_bw_khz = 160000,
+		  .max_eirp_mbm = 2700, .has_wmm = true },
+	};
+	struct regdom_rule n[] = {
+		{ .start_khz = 2402000, .end_khz = 2482000, .max_bw_khz = 40000,
+		  .max_eirp_mbm = 2000 },
+		{ .start_khz = 5170000, .end_khz = 5250000, .max_bw_khz = 80000,
+		  .max_eirp_mbm = 2000, .max_ant_gain_mbi = 300 },
+		{ .start_khz = 5490000, .end_khz = 5710000, .max_bw_khz = 160000,
+		  .max_eirp_mbm = 2700, .has_wmm = true },
+		{ .start_khz = 5250000, .end_khz = 5350000, .max_bw_khz = 80000,
+		  .max_eirp_mbm = 2000, .flags = NL80211_RRF_DFS },
+	};
+	struct regdom a = { "DE", NL80211_DFS_ETSI, 4, o };
+	struct regdom b = { "DE", NL80211_DFS_ETSI, 4, n };
+	struct regdom_rule_change *c;
+	size_t k;
+	int same;
+
+	n[2].wmm.client[REGDOM_AC_BE].aifsn = 3;
+	same = regdom_diff(&a, &b, true, &c, &k);
+	CHECK(same == 1 && k == 4, "same %d, %zu changes; want 1 and 4", same, k);
+	CHECK(c[0].change == REGDOM_RULE_CHANGED && c[0].old == &o[0] &&
+	      c[0].new == &n[1], "the gain change is not first");
+	CHECK(c[1].change == REGDOM_RULE_REMOVED && c[1].old == &o[2] &&
+	      !c[1].new, "5250-5330 is not removed");
+	CHECK(c[2].change == REGDOM_RULE_ADDED && c[2].new == &n[3] &&
+	      !c[2].old, "5250-5350 is not added");
+	CHECK(c[3].change == REGDOM_RULE_CHANGED && c[3].old == &o[3] &&
+	      c[3].new == &n[2], "the WMM change is not last");
+	free(c);
+	/* without WMM, 5490-5710 is the same */
+	same = regdom_diff(&a, &b, false, &c, &k);
+	CHECK(same == 2 && k == 3, "no WMM: same %d, %zu changes", same, k);
+	free(c);
+	same = regdom_diff(NULL, &b, true, &c, &k);
+	CHECK(same == 0 && k == 4 && c[0].change == REGDOM_RULE_ADDED &&
+	      c[0].new == &n[0] && c[3].new == &n[2],
+	      "a new country: same %d, %zu changes", same, k);
+	free(c);
+	same = regdom_diff(&a, &a, true, &c, &k);
+	CHECK(same == 4 && k == 0, "itself: same %d, %zu changes", same, k);
+	free(c);
+}
+
 int main(void)
 {
 	rdb_crypto_init();
@@ -1989,6 +2048,8 @@ int main(void)
 	    every_byte_of_a_p7s_changed_never_crashes);
 	run("every_single_byte_change_in_signed_data_is_refused",
 	    every_single_byte_change_in_signed_data_is_refused);
+	run("domain_diff_pairs_rules_by_value_then_range",
+	    domain_diff_pairs_rules_by_value_then_range);
 	printf("%u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

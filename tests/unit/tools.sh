@@ -60,7 +60,7 @@ has() { grep -q -- "$1" "$2"; }
 
 t "regdb --help exits 0" 0 "$regdb" --help
 c "regdb --help lists every command" sh -c \
-	"for x in compile sign verify dump lookup decompile lint genkey; do grep -q \"regdb \$x \" '$work/out' || exit 1; done"
+	"for x in compile sign verify dump lookup decompile lint genkey diff; do grep -q \"regdb \$x \" '$work/out' || exit 1; done"
 t "regdb without a command is a usage error" 2 "$regdb"
 t "regdb with an unknown command is a usage error" 2 "$regdb" frobnicate
 t "regdb verify without a file is a usage error" 2 "$regdb" verify
@@ -242,6 +242,120 @@ pem genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$work/short.pem"
 t "a 1024-bit key is refused for signing" 1 "$regdb" sign \
 	--sign-key "$work/short.pem" "$work/der.bin"
 c "the refusal names the file and the size" has "short.pem: an RSA key of 1024 bits" "$work/err"
+
+# ---- regdb diff ----
+# Known answers: Debian's database decompiled, edited in five known ways,
+# compiled and signed again; the diff must be exactly those edits.
+"$regdb" decompile -K "$K" -s "$D/regulatory.db.p7s-upstream" \
+	-o "$work/diff-old.txt" "$D/regulatory.db-upstream"
+awk '
+	/^country / { c = $2 }
+	c == "DE:" && /^\t\(5725 - 5875 @ 80\), \(13.97\)$/ { print "\t(5725 - 5875 @ 80), (14)"; next }
+	c == "DE:" && /^\t\(57000 - 66000 @ 2160\)/ { next }
+	c == "DK:" && /^\t\(2400 - 2483.5 @ 40\), \(20\)$/ { print "\t(2400 - 2483.5 @ 20), (20)"; next }
+	c == "DK:" && /^\t\(5150 - 5250 @ 80\)/ { sub(/, wmmrule=WMM1/, "") }
+	/^country JP: DFS-JP$/ { print "country JP: DFS-FCC"; next }
+	/^country YT:/ { skip = 1 }
+	skip && /^$/ { skip = 0; next }
+	skip { next }
+	{ print }
+	END { print "country XA: DFS-ETSI"; print "\t(2402 - 2482 @ 40), (20)"; print "" }
+' "$work/diff-old.txt" >"$work/diff-new.txt"
+t "regdb diff: the edited database compiles and is signed" 0 "$regdb" compile \
+	--db "$work/diff-new.db" --sign-key "$work/k.key.priv" \
+	--cert "$work/k.x509.pem" "$work/diff-new.txt"
+old_db="$D/regulatory.db-upstream"
+old_sig="$D/regulatory.db.p7s-upstream"
+t "regdb diff of two different databases exits 1" 1 "$regdb" diff -K "$K" \
+	-k "$work/k.x509.pem" --old-sig "$old_sig" "$old_db" "$work/diff-new.db"
+cp "$work/out" "$work/diff.out"
+"$regdb" lookup -K "$K" --db "$old_db" -s "$old_sig" YT >"$work/yt.txt"
+{
+	echo "--- $old_db: version 20, 182 countries, signed by builtin:wens.x509.pem"
+	echo "+++ $work/diff-new.db: version 20, 182 countries, signed by $work/k.x509.pem"
+	printf 'country DE: DFS-ETSI\n'
+	printf -- '-\t(5725.000 - 5875.000 @ 80.000), (13.97), (N/A)\n'
+	printf '+\t(5725.000 - 5875.000 @ 80.000), (14.00), (N/A)\n'
+	printf -- '-\t(57000.000 - 66000.000 @ 2160.000), (40.00), (N/A)\n'
+	printf 'country DK: DFS-ETSI\n'
+	printf -- '-\t(2400.000 - 2483.500 @ 40.000), (20.00), (N/A)\n'
+	printf '+\t(2400.000 - 2483.500 @ 20.000), (20.00), (N/A)\n'
+	printf -- '-\t(5150.000 - 5250.000 @ 80.000), (23.01), (N/A), NO-OUTDOOR, AUTO-BW; WMM'
+	printf ' VO client 3/7/2/2 ap 3/7/1/2 VI client 7/15/2/4 ap 7/15/1/4'
+	printf ' BE client 15/1023/3/6 ap 15/63/3/6 BK client 15/1023/7/6 ap 15/1023/7/6\n'
+	printf '+\t(5150.000 - 5250.000 @ 80.000), (23.01), (N/A), NO-OUTDOOR, AUTO-BW; no WMM\n'
+	printf 'country JP: DFS-JP -> DFS-FCC\n'
+	printf 'country XA: added, DFS-ETSI\n'
+	printf '+\t(2402.000 - 2482.000 @ 40.000), (20.00), (N/A)\n'
+	printf 'country YT: removed, DFS-ETSI\n'
+	# YT's rules as lookup prints them, "; WMM" on those it gives limits
+	awk '/^\tWMM / { w[$2 " - " $4] = 1 } /^\t\(/ { r[++n] = $0 }
+		END { for (i = 1; i <= n; i++) { split(r[i], f, /[( ]+/)
+			print "-" r[i] ((f[2] " - " f[4]) in w ? "; WMM" : "") } }' "$work/yt.txt"
+	echo "1 countries added, 1 removed, 3 changed, 178 unchanged"
+} >"$work/diff.want"
+c "regdb diff prints exactly the five edits" cmp -s "$work/diff.want" "$work/diff.out"
+if ! cmp -s "$work/diff.want" "$work/diff.out"; then
+	diff "$work/diff.want" "$work/diff.out" | head -20 | sed -e 's/^/#   /'
+fi
+c "YT's removal lists its rules (and some have WMM limits)" \
+	[ "$(grep -c '^-	.*; WMM$' "$work/diff.out")" -ge 1 ]
+t "regdb diff the other way round exits 1" 1 "$regdb" diff -K "$K" \
+	-k "$work/k.x509.pem" --new-sig "$old_sig" "$work/diff-new.db" "$old_db"
+c "and swaps added and removed" \
+	has "^country XA: removed, DFS-ETSI$" "$work/out"
+c "and the DFS region change" has "^country JP: DFS-FCC -> DFS-JP$" "$work/out"
+t "regdb diff --json" 1 "$regdb" diff --json -K "$K" -k "$work/k.x509.pem" \
+	--old-sig "$old_sig" "$old_db" "$work/diff-new.db"
+c "regdb diff --json is one valid JSON document" "$JSONCHECK" "$work/out"
+c "regdb diff --json has the summary" \
+	has '"summary":{"added":1,"removed":1,"changed":3,"unchanged":178}}$' "$work/out"
+c "regdb diff --json gives a changed rule's old and new values" \
+	has '{"change":"changed","old":{"start_khz":5725000,"end_khz":5875000,"max_bw_khz":80000,"max_ant_gain_mbi":0,"max_eirp_mbm":1397,.*"new":{"start_khz":5725000,"end_khz":5875000,"max_bw_khz":80000,"max_ant_gain_mbi":0,"max_eirp_mbm":1400,' "$work/out"
+c "regdb diff --json gives WMM limits, and null for none" \
+	has '"flags":\["NO-OUTDOOR","AUTO-BW"\],"wmm":null}' "$work/out"
+
+# The real databases: wireless-regdb 2018 against Debian's.
+t "regdb diff 2018 against Debian's database exits 1" 1 "$regdb" diff -K "$K" \
+	-k "$T/sforshee.x509.pem" --new-sig "$old_sig" "$T/regulatory.db" "$old_db"
+cp "$work/out" "$work/diff.out"
+"$regdbdump" -K "$K" -n -k "$T/sforshee.key.pub.pem" "$T/regulatory.bin" |
+	sed -n 's/^country \(..\):.*/\1/p' >"$work/c2018"
+"$regdbdump" -K "$K" -s "$old_sig" "$old_db" |
+	sed -n 's/^country \(..\):.*/\1/p' >"$work/cnow"
+added=$(comm -13 "$work/c2018" "$work/cnow" | wc -l)
+removed=$(comm -23 "$work/c2018" "$work/cnow" | wc -l)
+common=$(comm -12 "$work/c2018" "$work/cnow" | wc -l)
+c "the countries added and removed are those of the two dumps ($added, $removed)" \
+	has "^$added countries added, $removed removed, " "$work/diff.out"
+c "changed and unchanged add up to the $common countries in both" sh -c \
+	"sed -n 's/.* removed, \([0-9]*\) changed, \([0-9]*\) unchanged$/\1 \2/p' '$work/diff.out' |
+	{ read ch un && [ \$((ch + un)) -eq $common ]; }"
+c "each added country is named" sh -c \
+	"for x in \$(comm -13 '$work/c2018' '$work/cnow'); do grep -q \"^country \$x: added, \" '$work/diff.out' || exit 1; done"
+# every DFS region change the diff reports is what lookup prints in each file
+sed -n 's/^country \(..\): \(DFS-[A-Z]*\) -> \(DFS-[A-Z]*\)$/\1 \2 \3/p' "$work/diff.out" >"$work/dfs"
+c "the diff reports some DFS region changes" [ -s "$work/dfs" ]
+c "each as lookup gives it in the two files" sh -c "
+	while read cc a b; do
+		'$regdb' lookup -K '$K' -n -k '$T/sforshee.x509.pem' --db '$T/regulatory.db' \$cc | grep -qx \"country \$cc: \$a\" || exit 1
+		'$regdb' lookup -K '$K' --db '$old_db' -s '$old_sig' \$cc | grep -qx \"country \$cc: \$b\" || exit 1
+	done <'$work/dfs'"
+t "regdb diff of the 2018 files in both formats exits 0" 0 "$regdb" diff -K "$K" \
+	-n -k "$T/sforshee.key.pub.pem" -k "$T/sforshee.x509.pem" \
+	"$T/regulatory.bin" "$T/regulatory.db"
+c "and says WMM limits were not compared" has "^(WMM limits not compared" "$work/out"
+c "and finds every country the same" \
+	has "^0 countries added, 0 removed, 0 changed, 174 unchanged$" "$work/out"
+
+t "regdb diff with one file is a usage error" 2 "$regdb" diff "$old_db"
+t "regdb diff --sig is a usage error" 2 "$regdb" diff -s "$old_sig" "$old_db" "$old_db"
+t "regdb verify --json is a usage error" 2 "$regdb" verify --json "$old_db"
+t "regdb diff with an untrusted file exits 2" 2 "$regdb" diff -K "$K" \
+	--old-sig "$old_sig" "$old_db" "$work/diff-new.db"
+c "naming the file and the reason" \
+	has "diff-new.db: byte 0: signature .*not a trusted certificate" "$work/err"
+c "and printing nothing" [ ! -s "$work/out" ]
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
