@@ -122,6 +122,25 @@ expect_eq "the parameter keeps its value" firmware \
 # file, then against regcore's crda path
 countries=$(regdb dump $db | sed -n 's/^country \([A-Z0-9][A-Z0-9]\):.*/\1/p')
 n=$(echo "$countries" | wc -w)
+# Two comparisons do not depend on the kernel: regctl's text of Band 5
+# against iw's (the flags under it are compared on every kernel, in the
+# tables), and the crda path against the firmware path (the same
+# database through crda's reading and regcore's). make check runs the two
+# Debian kernels side by side, so they share those out: 6.1 takes the
+# countries at odd positions of the list, 6.12 those at even ones, and
+# any other kernel all of them.
+case "$(uname -r)" in
+6.1.*) mine() { [ $(($1 % 2)) -eq 1 ]; } ;;
+6.12.*) mine() { [ $(($1 % 2)) -eq 0 ]; } ;;
+*) mine() { :; } ;;
+esac
+n_mine=0
+i=0
+for cc in $countries; do
+	i=$((i + 1))
+	! mine $i || n_mine=$((n_mine + 1))
+done
+diag "this kernel's share of the kernel-independent comparisons: $n_mine of $n countries"
 diag "countries in the database: $n"
 check "the database has countries" test "$n" -gt 100
 if is_debug; then
@@ -134,7 +153,9 @@ else
 	t0=$(rc_now)
 	not_applied=
 	mkdir -p $work/fw $work/cfg
+	i=0
 	for cc in $countries; do
+		i=$((i + 1))
 		iw reg set "$cc"
 		regctl set "$cc"
 		tries=0
@@ -158,7 +179,8 @@ else
 		regctl --family nl80211 --json phy "$hwphy" >"$work/cfg/$cc.json"
 		# the S1G band as the user reads it: iw on hwsim, regctl on
 		# regsim, the same text (cut out after the loop: a process
-		# per country costs)
+		# per country costs), for this kernel's share
+		mine $i || continue
 		iw phy "$hwphy" channels >"$work/cfg/$cc.ch"
 		regctl phy rphy0 >"$work/fw/$cc.ch"
 	done
@@ -181,12 +203,17 @@ else
 		test "$(find $work/fw -name "*.tab" | wc -l)" -eq "$n"
 	bad=$(differing $work/cfg $work/fw s1g)
 	first_diff "Band 5 (S1G)" "$bad" $work/cfg $work/fw s1g
-	expect_eq "regctl phy prints Band 5 (S1G) as iw phy channels prints hwsim's, every country" \
+	expect_eq "regctl phy prints Band 5 (S1G) as iw phy channels prints hwsim's, this kernel's share" \
 		"" "$bad"
-	check "and Band 5 was printed for every country (US: $(wc -l <$work/fw/US.s1g) lines)" \
-		test "$(grep -l '^Band 5:' $work/fw/*.s1g | wc -l)" -eq "$n"
+	check "and Band 5 was printed for this kernel's $n_mine countries" \
+		test "$(grep -l '^Band 5:' $work/fw/*.s1g | wc -l)" -eq "$n_mine"
 	# the comparison is worth something only if S1G channels are
-	# enabled somewhere: US's 902-928 MHz rules at 30 dBm
+	# enabled somewhere: US's 902-928 MHz rules at 30 dBm (US's text
+	# is taken on every kernel for this)
+	iw reg set US
+	regctl set US
+	wait_until 5 sh -c "iw reg get | grep -q '^country US:' && regctl get | grep -q '^country US:'"
+	iw phy "$hwphy" channels | awk '/^Band 5:/ { p = 1 } p' >$work/cfg/US.s1g
 	us_s1g=$(grep -c 'Maximum TX power: 30.0 dBm' $work/cfg/US.s1g)
 	check "US: cfg80211 enables S1G channels at 30 dBm ($us_s1g of them)" \
 		test "$us_s1g" -gt 20
@@ -219,7 +246,10 @@ else
 	t0=$(rc_now)
 	not_applied=
 	mkdir -p $work/crda
+	i=0
 	for cc in $countries; do
+		i=$((i + 1))
+		mine $i || continue
 		[ -e "$work/fw/$cc.get" ] || continue
 		regctl set "$cc"
 		tries=0
@@ -238,8 +268,11 @@ else
 		regctl --json phy rphy0 >"$work/crda/$cc.json"
 	done
 	tables $work/crda
-	diag "crda path: $n countries in $(rc_elapsed "$t0") s"
-	expect_eq "every country is applied through crda" "" "${not_applied# }"
+	diag "crda path: $n_mine countries in $(rc_elapsed "$t0") s"
+	expect_eq "every country of this kernel's share is applied through crda" \
+		"" "${not_applied# }"
+	check "and compared: $n_mine of them" \
+		test "$(find $work/crda -name "*.tab" | wc -l)" -eq "$n_mine"
 	bad=$(differing $work/fw $work/crda get)
 	first_diff "regctl get" "$bad" $work/fw $work/crda get
 	expect_eq "regctl get is the same from crda as from regulatory.db, every country" \
