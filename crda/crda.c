@@ -278,7 +278,8 @@ static void lib_log(void *arg, const char *msg)
  * directory, an I/O error, too large, nothing within the deadline), 4 when
  * what was read does not verify.
  */
-static struct regdb *open_db(const struct options *o, int *status)
+static struct regdb *open_db(const struct options *o, int *status,
+			     const char **pathp)
 {
 	const char *path;
 	struct regdb_trust *trust;
@@ -290,6 +291,7 @@ static struct regdb *open_db(const struct options *o, int *status)
 	*status = CRDA_E_NODB;
 	watchdog_reading(o->db ? o->db : "the default database path");
 	path = o->db ? o->db : regdb_default_path();
+	*pathp = path;
 	if (!path) {
 		say(LOG_ERR, "no regulatory database: none of "
 		    REGDB_DEFAULT_DBS(", ") " exists");
@@ -383,8 +385,43 @@ static int exit_of(const struct regnl_status *st)
 	}
 }
 
+/*
+ * Tell regcore where the rules about to be sent come from, for its
+ * journal: the database as named, with the file it resolves to when that
+ * differs ("/lib/firmware/regulatory.db -> .../regulatory.db-debian"), its
+ * SHA-256, signer and format. Only regcore has the request; cfg80211 gets
+ * exactly the SET_REG it expects. A module that does not take it (an
+ * older one) is no reason to withhold the rules: noted, and on.
+ */
+static void offer_origin(struct regnl *nl, const struct regdom *rd,
+			 const struct regdb *db, const char *path)
+{
+	struct regnl_status st = { 0 };
+	char *real = realpath(path, NULL), *file = NULL, buf[512];
+	struct regnl_origin o = {
+		.alpha2 = rd->alpha2,
+		.file = path,
+		.signer = regdb_signer(db),
+		.sha256 = regdb_sha256(db),
+		.version = regdb_version(db),
+	};
+
+	if (real && strcmp(real, path)) {
+		if (asprintf(&file, "%s -> %s", path, real) < 0)
+			file = NULL;
+		else
+			o.file = file;
+	}
+	if (regnl_offer_origin(nl, &o, &st))
+		say(LOG_NOTICE, "regcore did not take where the rules come from (its journal will not say): %s",
+		    regnl_status_text(&st, buf, sizeof(buf)));
+	free(file);
+	free(real);
+}
+
 static int send_domain(const char *family_name, enum regnl_family family,
-		       const struct regdom *rd)
+		       const struct regdom *rd, const struct regdb *db,
+		       const char *path)
 {
 	struct regnl_status st = { 0 };
 	struct regnl *nl;
@@ -397,6 +434,8 @@ static int send_domain(const char *family_name, enum regnl_family family,
 		    regnl_status_text(&st, buf, sizeof(buf)));
 		return exit_of(&st);
 	}
+	if (family == REGNL_FAMILY_REGCORE)
+		offer_origin(nl, rd, db, path);
 	err = regnl_set_reg(nl, rd, &st);
 	regnl_close(nl);
 	if (err) {
@@ -410,6 +449,7 @@ static int send_domain(const char *family_name, enum regnl_family family,
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
+	const char *path = NULL;
 	struct regdom *rd;
 	struct regdb *db;
 	char *err = NULL;
@@ -420,7 +460,7 @@ int main(int argc, char **argv)
 	if (parse_options(argc, argv, &o))
 		return CRDA_E_USAGE;
 
-	db = open_db(&o, &status);
+	db = open_db(&o, &status, &path);
 	if (!db)
 		return status;
 	rd = regdb_lookup(db, o.country, &err);
@@ -435,11 +475,11 @@ int main(int argc, char **argv)
 	if (o.dry_run) {
 		status = dry_run(o.family, rd);
 	} else {
-		status = send_domain(o.family, o.fam, rd);
+		status = send_domain(o.family, o.fam, rd, db, path);
 		if (status == CRDA_OK)
 			say(LOG_INFO, "%s accepted %s (%s, %u rules) from %s, signed by %s",
 			    o.family, rd->alpha2, regdom_dfs_name(rd->dfs_region),
-			    rd->n_rules, o.db ? o.db : regdb_default_path(),
+			    rd->n_rules, path,
 			    regdb_signer(db));
 	}
 	regdom_free(rd);

@@ -56,6 +56,7 @@ static int cmd_set(struct regctl *rc, int argc, char **argv);
 static int cmd_reload(struct regctl *rc, int argc, char **argv);
 static int cmd_phy(struct regctl *rc, int argc, char **argv);
 static int cmd_monitor(struct regctl *rc, int argc, char **argv);
+static int cmd_history(struct regctl *rc, int argc, char **argv);
 static int cmd_help(struct regctl *rc, int argc, char **argv);
 
 static const struct regctl_cmd regctl_cmds[] = {
@@ -73,6 +74,9 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  true },
 	{ "monitor", "[-t] [-n COUNT] [-w SECONDS]", cmd_monitor,
 	  "Print each regulatory change and radar event as `iw event` does, until interrupted, COUNT events were seen or SECONDS passed; -t prefixes a timestamp.",
+	  true },
+	{ "history", "[--after SEQ] [--follow [-w SECONDS]]", cmd_history,
+	  "Print regcore's decision journal, oldest first: each hint received or dropped, what its turn decided and why, each request for rules and its outcome (answered, refused, timed out), each domain put in force with the database, SHA-256 and signer its rules came from, each restore. --after starts after entry SEQ; --follow then prints new entries as they are made, until interrupted or SECONDS passed. With --json, one object per line. Only the regcore family keeps a journal.",
 	  true },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",
@@ -400,7 +404,17 @@ static long parse_count(const char *s)
 	return v;
 }
 
+/* The wall clock in ms, for deadlines. */
+static long long now_ms(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return (long long)tv.tv_sec * 1000 + tv.tv_usec / 1000;
+}
+
 /* The time prefix of `iw event -t`: seconds.microseconds and ": ". */
+
 static void print_time(FILE *f)
 {
 	struct timeval tv;
@@ -493,6 +507,118 @@ static int cmd_monitor(struct regctl *rc, int argc, char **argv)
 			seen, count, wait_s);
 		r = EXIT_FAIL;
 	}
+	return r;
+}
+
+struct history {
+	struct regctl *rc;
+	uint64_t last;		/* the last entry printed */
+	bool printed;
+};
+
+static int print_jentry(const struct regnl_jentry *e, void *arg,
+			struct regnl_status *st)
+{
+	struct history *h = arg;
+
+	(void)st;
+	if (h->printed && e->seq != h->last + 1)
+		fprintf(h->rc->err, "regctl: entries %llu to %llu were overwritten before they could be read\n",
+			(unsigned long long)h->last + 1,
+			(unsigned long long)e->seq - 1);
+	if (h->rc->json)
+		regnl_json_jentry(h->rc->out, e);
+	else
+		regnl_print_jentry(h->rc->out, e);
+	h->last = e->seq;
+	h->printed = true;
+	return 0;
+}
+
+static int cmd_history(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "reading the decision journal";
+	struct history h = { .rc = rc };
+	struct regnl_jfollow *f = NULL;
+	long long deadline_ms = -1, left;
+	bool follow = false;
+	struct regnl_status st;
+	struct sigaction sa;
+	struct regnl *nl;
+	long wait_s = -1;
+	char *end;
+	int i, r;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--follow")) {
+			follow = true;
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			wait_s = parse_count(argv[++i]);
+			if (wait_s < 0)
+				return SHOW_USAGE;
+		} else if (!strcmp(argv[i], "--after") && i + 1 < argc) {
+			errno = 0;
+			h.last = strtoull(argv[++i], &end, 10);
+			if (errno || *end || !*argv[i] || *argv[i] == '-')
+				return SHOW_USAGE;
+			/* entries after it that are gone are a gap too */
+			h.printed = true;
+		} else {
+			return SHOW_USAGE;
+		}
+	}
+	if (wait_s >= 0 && !follow)
+		return SHOW_USAGE;
+	if (rc->family != REGNL_FAMILY_REGCORE) {
+		fprintf(rc->err, "regctl: history: only regcore keeps a decision journal (cfg80211 does not)\n");
+		return EXIT_USAGE;
+	}
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	/* joined before the first read: nothing made in between is missed */
+	if (follow && regnl_journal_follow_open(&f, &st)) {
+		regnl_close(nl);
+		return report(rc, &st, what);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;	/* no SA_RESTART: poll returns EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (wait_s >= 0)
+		deadline_ms = now_ms() + wait_s * 1000;
+	for (;;) {
+		r = regnl_get_journal(nl, h.last, print_jentry, &h, &st);
+		fflush(rc->out);
+		if (r) {
+			r = report(rc, &st, what);
+			break;
+		}
+		if (!follow || stop_monitor)
+			break;
+		/*
+		 * Woken by an announcement, or once a second anyway: a
+		 * signal between the check and the wait is seen then, and
+		 * the next read fails once regcore is gone.
+		 */
+		left = deadline_ms < 0 ? 1000 : deadline_ms - now_ms();
+		if (left <= 0 || stop_monitor) {
+			r = EXIT_OK;
+			break;
+		}
+		r = regnl_journal_follow_wait(f, left > 1000 ? 1000 : (int)left,
+					      &st);
+		if (r == -EINTR || stop_monitor) {
+			r = EXIT_OK;
+			break;
+		}
+		if (r < 0) {
+			r = report(rc, &st, what);
+			break;
+		}
+	}
+	regnl_journal_follow_close(f);
+	regnl_close(nl);
 	return r;
 }
 

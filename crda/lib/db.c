@@ -106,6 +106,8 @@ static struct regdb *open_checked(const char *name, const char *signame,
 			goto out;
 	}
 	db = make(name, version, signer, v, n, err);
+	if (db)
+		gcry_md_hash_buffer(GCRY_MD_SHA256, db->sha256, buf, len);
 out:
 	regdb_trust_free(own);
 	return db;
@@ -161,6 +163,11 @@ out:
 	free(sig);
 	free(signame);
 	return db;
+}
+
+const unsigned char *regdb_sha256(const struct regdb *db)
+{
+	return db->sha256;
 }
 
 struct regdb *rdb_open_unverified(const char *name, const unsigned char *buf,

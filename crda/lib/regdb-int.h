@@ -270,6 +270,7 @@ struct regdb {
 	char *name;
 	int version;
 	char *signer;
+	unsigned char sha256[32];	/* of the file (zero if unverified) */
 	struct regdom *countries;	/* sorted by alpha2 */
 	size_t n;
 };

@@ -257,6 +257,14 @@ int regdb_version(const struct regdb *db);
 const char *regdb_signer(const struct regdb *db);
 
 /**
+ * regdb_sha256() - the SHA-256 of the database file as it was verified
+ * @db: the database (one this API opened: always verified)
+ *
+ * Return: 32 bytes, owned by @db.
+ */
+const unsigned char *regdb_sha256(const struct regdb *db);
+
+/**
  * regdb_country_count() - number of countries in a database
  * @db: the database
  *

@@ -68,6 +68,20 @@ int regnl_transact_free(struct regnl *nl, struct nl_msg *msg,
 /* The payload size of fixed-size kinds (u8 ... u64, flag), -1 for others. */
 int regnl_kind_size(enum regnl_attr_kind k);
 
+/*
+ * A socket of its own on FAMILY's multicast GROUP (monitor.c):
+ * non-blocking, no sequence checks, each message to fn(arg). Returns 0,
+ * or a negative errno as regnl_fail() reports it (-ENOENT: no such
+ * family or group).
+ */
+int regnl_listen(const char *family, const char *group,
+		 nl_recvmsg_msg_cb_t fn, void *arg, struct nl_sock **sk,
+		 struct nl_cb **cb, struct regnl_status *st);
+
+/* Join one more multicast group of FAMILY on a socket. */
+int regnl_listen_join(struct nl_sock *sk, const char *family,
+		      const char *group, struct regnl_status *st);
+
 /* The 2-character alpha2 of a checked NL80211_ATTR_REG_ALPHA2, NUL-ended. */
 void regnl_get_alpha2(const struct nlattr *a, char out[3]);
 

@@ -435,3 +435,93 @@ void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev)
 		kv_u(f, &first, "user_hint_type", ev->user_hint_type);
 	fputs("}\n", f);
 }
+
+/* The journal's words for its events and decisions (regctl(8)). */
+const char *regnl_jevent_word(uint8_t event)
+{
+	static const char *const w[] = {
+		[REGCORE_JOURNAL_HINT] = "hint",
+		[REGCORE_JOURNAL_DROPPED] = "dropped",
+		[REGCORE_JOURNAL_DECIDED] = "decided",
+		[REGCORE_JOURNAL_REQUEST] = "request",
+		[REGCORE_JOURNAL_ANSWER] = "answer",
+		[REGCORE_JOURNAL_TIMEOUT] = "timeout",
+		[REGCORE_JOURNAL_INSTALLED] = "installed",
+		[REGCORE_JOURNAL_RESTORE] = "restore",
+	};
+
+	return event < sizeof(w) / sizeof(w[0]) && w[event] ? w[event] :
+	       "unknown";
+}
+
+const char *regnl_decision_word(uint8_t decision)
+{
+	static const char *const w[] = {
+		[REGCORE_DECISION_APPLY] = "apply",
+		[REGCORE_DECISION_INTERSECT] = "intersect",
+		[REGCORE_DECISION_ALREADY_SET] = "already_set",
+		[REGCORE_DECISION_IGNORE] = "ignore",
+	};
+
+	return decision < sizeof(w) / sizeof(w[0]) ? w[decision] : "unknown";
+}
+
+void regnl_sha256_hex(const unsigned char *sha, char hex[65])
+{
+	int i;
+
+	for (i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", sha[i]);
+}
+
+void regnl_json_jentry(FILE *f, const struct regnl_jentry *e)
+{
+	struct regnl_reg_event ev = {
+		.has_initiator = e->has_initiator,
+		.initiator = e->initiator,
+	};
+	bool first = true;
+	char hex[65];
+
+	fputc('{', f);
+	kv_u(f, &first, "seq", e->seq);
+	kv_u(f, &first, "time_ns", e->time_ns);
+	kv_u(f, &first, "boottime_ns", e->boottime_ns);
+	kv_str(f, &first, "event", regnl_jevent_word(e->event));
+	kv_u(f, &first, "event_raw", e->event);
+	if (e->request)
+		kv_u(f, &first, "request", e->request);
+	if (e->has_initiator) {
+		kv_str(f, &first, "initiator", initiator_word(&ev));
+		kv_u(f, &first, "initiator_raw", e->initiator);
+	}
+	if (e->has_decision) {
+		kv_str(f, &first, "decision", regnl_decision_word(e->decision));
+		kv_u(f, &first, "decision_raw", e->decision);
+	}
+	if (e->alpha2[0])
+		kv_alpha2(f, &first, "alpha2", e->alpha2);
+	if (e->has_wiphy)
+		kv_u(f, &first, "wiphy", e->wiphy);
+	if (e->err) {
+		kv_u(f, &first, "errno", e->err);
+		kv_str(f, &first, "errno_name", regnl_errno_name(-(int)e->err));
+	}
+	kv_str(f, &first, "text", e->text);
+	if (e->db_file[0]) {
+		bool f2 = true;
+
+		fputs(",\"origin\":{", f);
+		kv_str(f, &f2, "file", e->db_file);
+		if (e->has_sha256) {
+			regnl_sha256_hex(e->db_sha256, hex);
+			kv_str(f, &f2, "sha256", hex);
+		}
+		if (e->db_signer[0])
+			kv_str(f, &f2, "signer", e->db_signer);
+		if (e->db_version)
+			kv_u(f, &f2, "version", e->db_version);
+		fputc('}', f);
+	}
+	fputs("}\n", f);
+}

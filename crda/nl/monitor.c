@@ -145,13 +145,73 @@ static int on_event(struct nl_msg *msg, void *arg)
 	return NL_SKIP;
 }
 
+int regnl_listen_join(struct nl_sock *sk, const char *family,
+		      const char *group, struct regnl_status *st)
+{
+	int grp, r;
+
+	grp = genl_ctrl_resolve_grp(sk, family, group);
+	if (grp < 0)
+		return regnl_fail(st, REGNL_E_NOFAMILY, -ENOENT,
+				  "family \"%s\" has no multicast group \"%s\"",
+				  family, group);
+	r = nl_socket_add_membership(sk, grp);
+	if (r < 0)
+		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
+				  "cannot join multicast group \"%s\": %s",
+				  group, nl_geterror(r));
+	return 0;
+}
+
+int regnl_listen(const char *family, const char *group,
+		 nl_recvmsg_msg_cb_t fn, void *arg, struct nl_sock **skp,
+		 struct nl_cb **cbp, struct regnl_status *st)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	int r;
+
+	*skp = NULL;
+	*cbp = NULL;
+	if (!sk || !cb) {
+		r = regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+		goto fail;
+	}
+	r = genl_connect(sk);
+	if (r < 0) {
+		r = regnl_fail(st, REGNL_E_SOCKET, -ECONNREFUSED,
+			       "cannot open a generic netlink socket: %s",
+			       nl_geterror(r));
+		goto fail;
+	}
+	r = regnl_listen_join(sk, family, group, st);
+	if (r)
+		goto fail;
+	r = nl_socket_set_nonblocking(sk);
+	if (r < 0) {
+		r = regnl_fail(st, REGNL_E_SOCKET, -EIO,
+			       "cannot make the socket non-blocking: %s",
+			       nl_geterror(r));
+		goto fail;
+	}
+	nl_cb_set(cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, arg);
+	*skp = sk;
+	*cbp = cb;
+	return 0;
+fail:
+	nl_cb_put(cb);
+	nl_socket_free(sk);
+	return r;
+}
+
 int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 		       struct regnl_status *st)
 {
 	const char *family = regnl_family_name(fam);
 	struct regnl_monitor *m;
 	struct regnl *probe;
-	int grp, r;
+	int r;
 
 	*out = NULL;
 	/* Resolving the family first tells "not loaded" from "no group". */
@@ -163,57 +223,24 @@ int regnl_monitor_open(struct regnl_monitor **out, enum regnl_family fam,
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
-	m->sk = nl_socket_alloc();
-	m->cb = nl_cb_alloc(NL_CB_DEFAULT);
-	if (!m->sk || !m->cb) {
+	r = regnl_listen(family, REGCORE_MCGRP_REGULATORY, on_event, m,
+			 &m->sk, &m->cb, st);
+	if (r) {
 		regnl_monitor_close(m);
-		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
-	}
-	r = genl_connect(m->sk);
-	if (r < 0) {
-		regnl_monitor_close(m);
-		return regnl_fail(st, REGNL_E_SOCKET, -ECONNREFUSED,
-				  "cannot open a generic netlink socket: %s",
-				  nl_geterror(r));
-	}
-	grp = genl_ctrl_resolve_grp(m->sk, family, REGCORE_MCGRP_REGULATORY);
-	if (grp < 0) {
-		regnl_monitor_close(m);
-		return regnl_fail(st, REGNL_E_NOFAMILY, -ENOENT,
-				  "family \"%s\" has no multicast group \"%s\"",
-				  family, REGCORE_MCGRP_REGULATORY);
-	}
-	r = nl_socket_add_membership(m->sk, grp);
-	if (r < 0) {
-		regnl_monitor_close(m);
-		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
-				  "cannot join multicast group \"%s\": %s",
-				  REGCORE_MCGRP_REGULATORY, nl_geterror(r));
+		return r;
 	}
 	/* Radar events; a family without the group has none to send. On
 	 * nl80211 the group carries every station's MLME events too: a
 	 * larger buffer keeps a busy access point from overrunning it.
 	 */
-	grp = genl_ctrl_resolve_grp(m->sk, family, REGCORE_MCGRP_MLME);
-	if (grp >= 0) {
-		r = nl_socket_add_membership(m->sk, grp);
-		if (r < 0) {
-			regnl_monitor_close(m);
-			return regnl_fail(st, REGNL_E_SOCKET, -EIO,
-					  "cannot join multicast group \"%s\": %s",
-					  REGCORE_MCGRP_MLME, nl_geterror(r));
-		}
-		nl_socket_set_buffer_size(m->sk, 1 << 20, 0);
-	}
-	r = nl_socket_set_nonblocking(m->sk);
-	if (r < 0) {
+	r = regnl_listen_join(m->sk, family, REGCORE_MCGRP_MLME, st);
+	if (r && r != -ENOENT) {
 		regnl_monitor_close(m);
-		return regnl_fail(st, REGNL_E_SOCKET, -EIO,
-				  "cannot make the socket non-blocking: %s",
-				  nl_geterror(r));
+		return r;
 	}
-	nl_cb_set(m->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);
-	nl_cb_set(m->cb, NL_CB_VALID, NL_CB_CUSTOM, on_event, m);
+	if (!r)
+		nl_socket_set_buffer_size(m->sk, 1 << 20, 0);
+	regnl_st_clear(st);
 	*out = m;
 	return 0;
 }

@@ -11,6 +11,7 @@
  * not send, these printers print a placeholder instead.
  */
 #include <net/if.h>
+#include <time.h>
 #include <string.h>
 
 #include <linux/nl80211.h>
@@ -340,4 +341,28 @@ void regnl_print_reg_event(FILE *f, const struct regnl_reg_event *ev)
 		break;
 	}
 	fputc('\n', f);
+}
+
+void regnl_print_jentry(FILE *f, const struct regnl_jentry *e)
+{
+	time_t t = (time_t)(e->time_ns / 1000000000ULL);
+	char when[32] = "?", hex[65];
+	struct tm tm;
+
+	if (localtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+	fprintf(f, "%llu %s.%03u %-9s %s\n", (unsigned long long)e->seq, when,
+		(unsigned int)(e->time_ns / 1000000ULL % 1000),
+		regnl_jevent_word(e->event), e->text);
+	if (!e->db_file[0])
+		return;
+	fprintf(f, "\tfile %s\n", e->db_file);
+	if (e->db_version)
+		fprintf(f, "\tversion %u\n", e->db_version);
+	if (e->has_sha256) {
+		regnl_sha256_hex(e->db_sha256, hex);
+		fprintf(f, "\tsha256 %s\n", hex);
+	}
+	if (e->db_signer[0])
+		fprintf(f, "\tsigned by %s\n", e->db_signer);
 }

@@ -459,6 +459,109 @@ int regnl_monitor_fd(const struct regnl_monitor *m);
 void regnl_monitor_close(struct regnl_monitor *m);
 
 /* ------------------------------------------------------------------ */
+/* regcore's decision journal and answers' origin (journal.c)          */
+
+/* One entry of regcore's decision journal (REGCORE_OP_JOURNAL). */
+struct regnl_jentry {
+	uint64_t seq;			/* from 1, without gaps */
+	uint64_t time_ns;		/* CLOCK_REALTIME */
+	uint64_t boottime_ns;		/* CLOCK_BOOTTIME */
+	uint64_t request;		/* the request's number, 0 for none */
+	uint8_t event;			/* enum regcore_journal_event */
+	bool has_initiator;
+	uint8_t initiator;		/* enum nl80211_reg_initiator */
+	bool has_decision;
+	uint8_t decision;		/* enum regcore_decision */
+	char alpha2[3];			/* "" for none */
+	bool has_wiphy;
+	uint32_t wiphy;
+	uint32_t err;			/* a positive errno, 0 for none */
+	char text[256];			/* the entry in words */
+	char db_file[256];		/* where the rules came from, "" */
+	char db_signer[256];
+	bool has_sha256;
+	unsigned char db_sha256[32];
+	uint8_t db_version;		/* 19, 20, or 0 */
+};
+
+/*
+ * Parse a REGCORE_CMD_EXT journal message into *out. Returns 1 for a
+ * journal entry, 0 for any other message (out untouched), a negative
+ * errno for a malformed one.
+ */
+int regnl_parse_jentry(struct nl_msg *msg, struct regnl_jentry *out,
+		       struct regnl_status *st);
+
+/* Called per entry; return 0 to go on, a negative errno to stop. */
+typedef int (*regnl_jentry_fn)(const struct regnl_jentry *e, void *arg,
+			       struct regnl_status *st);
+
+/*
+ * Dump the journal of the "regcore" family from the entry after number
+ * after (0: from the oldest kept), calling fn for each entry.
+ */
+int regnl_get_journal(struct regnl *nl, uint64_t after, regnl_jentry_fn fn,
+		      void *arg, struct regnl_status *st);
+
+/* Where an answer's rules come from (REGCORE_OP_SOURCE). */
+struct regnl_origin {
+	const char *alpha2;		/* the country answered */
+	const char *file;		/* the database file; cut to 255 bytes */
+	const char *signer;		/* what verified it, or NULL */
+	const unsigned char *sha256;	/* 32 bytes, or NULL */
+	int version;			/* 19 or 20, or 0 */
+};
+
+/*
+ * Build REGCORE_CMD_EXT / REGCORE_OP_SOURCE. Returns 0, -EINVAL without a
+ * valid country or a file, -ENOMEM.
+ */
+int regnl_build_offer_origin(struct nl_msg **out, int family_id,
+			     const struct regnl_origin *o,
+			     struct regnl_status *st);
+
+/*
+ * Tell regcore where the next SET_REG on this socket gets its rules from,
+ * and wait for the ack. CAP_NET_ADMIN; only the "regcore" family has it.
+ */
+int regnl_offer_origin(struct regnl *nl, const struct regnl_origin *o,
+		       struct regnl_status *st);
+
+/* A socket joined to regcore's "journal" multicast group. */
+struct regnl_jfollow;
+
+int regnl_journal_follow_open(struct regnl_jfollow **out,
+			      struct regnl_status *st);
+
+/*
+ * Wait until a new entry is announced (timeout_ms < 0: forever). Returns
+ * 1 (read the new entries with regnl_get_journal()), 0 on timeout, -EINTR,
+ * or another negative errno.
+ */
+int regnl_journal_follow_wait(struct regnl_jfollow *f, int timeout_ms,
+			      struct regnl_status *st);
+
+/* Close it; NULL is accepted. */
+void regnl_journal_follow_close(struct regnl_jfollow *f);
+
+/* The words for an event ("installed") and a decision ("ignore"). */
+const char *regnl_jevent_word(uint8_t event);
+const char *regnl_decision_word(uint8_t decision);
+
+/* 64 lower-case hex digits and a NUL. */
+void regnl_sha256_hex(const unsigned char *sha, char hex[65]);
+
+/*
+ * One entry as text: "SEQ DATE TIME.mmm EVENT TEXT", then, for an entry
+ * with an origin, one tab-indented line each for its file, version,
+ * sha256 and signer.
+ */
+void regnl_print_jentry(FILE *f, const struct regnl_jentry *e);
+
+/* One entry as a JSON object on one line (keys in regctl(8)). */
+void regnl_json_jentry(FILE *f, const struct regnl_jentry *e);
+
+/* ------------------------------------------------------------------ */
 /* Printers: iw's text (print.c)                                       */
 
 /* iw's words for who asked for a change ("a user", "a driver", ...). */

@@ -56,6 +56,11 @@
  * without regcore_mutex (a restore and a driver's check hold the mutex; a
  * request and a socket's release do not).
  *
+ * regcore_journal_lock (journal.c) is a spinlock taken with interrupts
+ * off, innermost of all: it is taken under regcore_mutex and under
+ * regcore_requests_lock (a hint is journaled before the worker can take
+ * it), and nothing is taken under it.
+ *
  * RCU: the current domain (regcore_regdom) and each radio's own domain
  * (wiphy->regd) are RCU pointers. Readers that do not hold the mutex use
  * rcu_read_lock() and rcu_dereference(); writers hold regcore_mutex,
@@ -70,9 +75,11 @@
 #ifndef _NET_REGCORE_CORE_H
 #define _NET_REGCORE_CORE_H
 
+#include <linux/kref.h>
 #include <linux/mutex.h>
 #include <linux/netlink.h>
 #include <net/regcore.h>
+#include <uapi/linux/regcore.h>
 
 #include "compat.h"
 
@@ -178,7 +185,9 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 			    enum regcore_environment env);
 int regcore_hint_reload(void);
+struct regcore_origin;
 int regcore_set_regdom(struct regcore_regdomain *rd,
+		       struct regcore_origin *origin,
 		       struct netlink_ext_ack *extack);
 const struct regcore_regdomain *regcore_current_regdom(void);
 const struct regcore_request_info *regcore_last_request_info(void);
@@ -334,8 +343,99 @@ const char *regcore_source_name(void);
 int regcore_firmware_init(void);
 void regcore_firmware_exit(void);
 struct regcore_regdomain *regcore_regdb_lookup(const char *alpha2);
+struct regcore_origin *regcore_regdb_origin(void);
 bool regcore_regdb_refusal_is_final(int err);
 int regcore_regdb_reload(struct netlink_ext_ack *extack);
+
+/* journal.c: the decision journal (see there for its locking) */
+
+/**
+ * struct regcore_origin - where an answer's rules came from
+ * @ref: references: the journal entries, an offer not yet taken
+ * @version: the database format, 19 or 20; 0 when not known
+ * @has_sha256: @sha256 is known
+ * @sha256: the database file's SHA-256
+ * @file: the database file
+ * @signer: the key or certificate that verified it, as the answer said
+ */
+struct regcore_origin {
+	struct kref ref;
+	u8 version;
+	bool has_sha256;
+	u8 sha256[32];
+	char file[256];
+	char signer[256];
+};
+
+#define REGCORE_NO_INITIATOR	0xff
+#define REGCORE_NO_DECISION	0xff
+
+/**
+ * struct regcore_jnote - what a caller tells the journal about an event
+ * @event: enum regcore_journal_event
+ * @initiator: enum nl80211_reg_initiator, or %REGCORE_NO_INITIATOR
+ * @decision: enum regcore_decision, or %REGCORE_NO_DECISION
+ * @request: the request's number, 0 for none
+ * @wiphy_idx: the radio, or %REGCORE_WIPHY_IDX_INVALID
+ * @err: a negative errno, or 0
+ * @alpha2: the country, or NULL
+ * @origin: where the rules came from, or NULL
+ */
+struct regcore_jnote {
+	u8 event;
+	u8 initiator;
+	u8 decision;
+	u64 request;
+	u32 wiphy_idx;
+	int err;
+	const char *alpha2;
+	struct regcore_origin *origin;
+};
+
+#define REGCORE_JOURNAL_TEXT	256
+
+/**
+ * struct regcore_jentry - one journal entry
+ * @seq: its number, from 1
+ * @time_ns: CLOCK_REALTIME when it was made
+ * @boottime_ns: CLOCK_BOOTTIME when it was made
+ * @request: as &struct regcore_jnote
+ * @wiphy_idx: as &struct regcore_jnote
+ * @err: the positive errno, or 0
+ * @event: as &struct regcore_jnote
+ * @initiator: as &struct regcore_jnote
+ * @decision: as &struct regcore_jnote
+ * @alpha2: the country, or empty
+ * @text: the event in words
+ * @origin: a counted reference, or NULL
+ */
+struct regcore_jentry {
+	u64 seq;
+	u64 time_ns;
+	u64 boottime_ns;
+	u64 request;
+	u32 wiphy_idx;
+	u32 err;
+	u8 event;
+	u8 initiator;
+	u8 decision;
+	char alpha2[3];
+	char text[REGCORE_JOURNAL_TEXT];
+	struct regcore_origin *origin;
+};
+
+struct regcore_origin *regcore_origin_new(const char *file, const char *signer,
+					  u8 version, const u8 *sha256,
+					  gfp_t gfp);
+struct regcore_origin *regcore_origin_get(struct regcore_origin *origin);
+void regcore_origin_put(struct regcore_origin *origin);
+__printf(2, 0) void regcore_journal_vadd(const struct regcore_jnote *note,
+					 const char *fmt, va_list args);
+__printf(2, 3) void regcore_journal_add(const struct regcore_jnote *note,
+					const char *fmt, ...);
+bool regcore_journal_read(u64 seq, struct regcore_jentry *out);
+int regcore_journal_init(void);
+void regcore_journal_exit(void);
 
 /* netlink.c: the generic netlink family */
 int regcore_netlink_init(void);
@@ -348,5 +448,6 @@ void regcore_nl_radar_event(const struct regcore_wiphy *wiphy,
 void regcore_nl_beacon_hint(const struct regcore_wiphy *wiphy,
 			    const struct regcore_channel *before,
 			    const struct regcore_channel *after);
+void regcore_nl_journal_notify(const struct regcore_jentry *e);
 
 #endif /* _NET_REGCORE_CORE_H */

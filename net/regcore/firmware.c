@@ -42,6 +42,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/verification.h>
+#include <crypto/sha2.h>
 #include <keys/asymmetric-type.h>
 
 #include "core.h"
@@ -133,6 +134,8 @@ static struct key *regcore_keyring;
 static u8 *regcore_db;
 static size_t regcore_db_size;
 static int regcore_db_err;
+/* Where its rules come from, for the journal (NULL without memory). */
+static struct regcore_origin *regcore_db_origin;
 
 static int regcore_trust_cert(const u8 *der, size_t len, const char *what)
 {
@@ -232,6 +235,8 @@ void regcore_firmware_exit(void)
 {
 	kvfree(regcore_db);
 	regcore_db = NULL;
+	regcore_origin_put(regcore_db_origin);
+	regcore_db_origin = NULL;
 	key_put(regcore_keyring);
 	regcore_keyring = NULL;
 }
@@ -339,6 +344,8 @@ out_db:
 /* Make @db (of @size bytes, or an error) the database in memory. */
 static void regcore_regdb_keep(u8 *db, size_t size)
 {
+	u8 digest[SHA256_DIGEST_SIZE];
+
 	lockdep_assert_held(&regcore_mutex);
 	if (IS_ERR(db)) {
 		regcore_db_err = PTR_ERR(db);
@@ -348,6 +355,23 @@ static void regcore_regdb_keep(u8 *db, size_t size)
 	regcore_db = db;
 	regcore_db_size = size;
 	regcore_db_err = 0;
+	sha256(db, size, digest);
+	regcore_origin_put(regcore_db_origin);
+	regcore_db_origin = regcore_origin_new(REGCORE_REGDB_FILE " (the firmware loader's)",
+					       "a certificate regcore.ko trusts (keys/, regdb_extra_cert)",
+					       20, digest, GFP_KERNEL);
+}
+
+/**
+ * regcore_regdb_origin() - where the firmware database's rules come from
+ *
+ * Context: regcore_mutex held.
+ * Return: a new reference (drop it with regcore_origin_put()), or NULL.
+ */
+struct regcore_origin *regcore_regdb_origin(void)
+{
+	lockdep_assert_held(&regcore_mutex);
+	return regcore_origin_get(regcore_db_origin);
 }
 
 /**

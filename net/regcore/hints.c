@@ -49,6 +49,7 @@
 #include <linux/ctype.h>
 #include <linux/jiffies.h>
 #include <linux/list.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/kthread.h>
@@ -77,6 +78,7 @@
  * @country_ie_env: a country element's environment (REGCORE_ENVIRON_ANY
  *	for other hints, and once the element's radio is gone)
  * @user_seq: for @restore: regcore_user_seq when it was queued
+ * @id: its number in the journal (REGCORE_ATTR_REQUEST), from 1
  * @timeout_ms: how long userspace was given to answer, ms
  * @deadline: jiffies by which userspace must have answered
  */
@@ -94,6 +96,7 @@ struct regcore_request {
 	bool from_regdb;
 	enum regcore_environment country_ie_env;
 	u32 user_seq;
+	u64 id;
 	unsigned int timeout_ms;
 	unsigned long deadline;
 };
@@ -152,6 +155,15 @@ static u32 regcore_user_seq;
  * hints are accepted and no more work is queued.
  */
 static bool regcore_shutting_down;
+
+/* Hints dropped before their turn that the journal records: at most 10 a
+ * minute, as drivers and remote access points can cause any number (a
+ * repeated country element is never recorded).
+ */
+static DEFINE_RATELIMIT_STATE(regcore_journal_drops, 60 * HZ, 10);
+
+/* The number of the last request made (struct regcore_request.id). */
+static atomic64_t regcore_request_ids = ATOMIC64_INIT(0);
 
 /* The state at load, and after every restore: the world, processed. */
 static struct regcore_request regcore_core_world = {
@@ -228,6 +240,70 @@ static const char *regcore_initiator_name(enum nl80211_reg_initiator initiator)
 		return "country IE";
 	}
 	return "unknown";
+}
+
+/* Who asks, in the journal's words: "the user", "a cellular base
+ * station", "driver of phy0", "country element from phy1 (indoor)".
+ * @wiphy is the request's radio, or NULL when it is not known (gone).
+ */
+static void regcore_req_who(const struct regcore_request *req,
+			    const struct regcore_wiphy *wiphy,
+			    char *buf, size_t len)
+{
+	static const char * const env[] = {
+		[REGCORE_ENVIRON_ANY] = "",
+		[REGCORE_ENVIRON_INDOOR] = " (indoor)",
+		[REGCORE_ENVIRON_OUTDOOR] = " (outdoor)",
+	};
+	char radio[40];
+
+	if (wiphy)
+		snprintf(radio, sizeof(radio), "%s", wiphy->name);
+	else
+		snprintf(radio, sizeof(radio), "radio %u", req->wiphy_idx);
+	switch (req->initiator) {
+	case NL80211_REGDOM_SET_BY_CORE:
+		scnprintf(buf, len, "%s", req->reload ?
+			  "a reload (RELOAD_REGDB)" : "the core");
+		break;
+	case NL80211_REGDOM_SET_BY_USER:
+		scnprintf(buf, len, "%s", req->cell_base ?
+			  "a cellular base station" : "the user");
+		break;
+	case NL80211_REGDOM_SET_BY_DRIVER:
+		scnprintf(buf, len, "the driver of %s", radio);
+		break;
+	case NL80211_REGDOM_SET_BY_COUNTRY_IE:
+		scnprintf(buf, len, "a country element from %s%s", radio,
+			  req->country_ie_env < ARRAY_SIZE(env) ?
+			  env[req->country_ie_env] : "");
+		break;
+	default:
+		scnprintf(buf, len, "initiator %d", req->initiator);
+		break;
+	}
+}
+
+/* A journal entry about @req. */
+static __printf(5, 6) void regcore_jreq(u8 event,
+					const struct regcore_request *req,
+					u8 decision, int err,
+					const char *fmt, ...)
+{
+	struct regcore_jnote note = {
+		.event = event,
+		.initiator = req->initiator,
+		.decision = decision,
+		.request = req->id,
+		.wiphy_idx = req->wiphy_idx,
+		.err = err,
+		.alpha2 = req->alpha2,
+	};
+	va_list args;
+
+	va_start(args, fmt);
+	regcore_journal_vadd(&note, fmt, args);
+	va_end(args);
 }
 
 /* A user hint from a cellular base station (cfg80211's
@@ -415,17 +491,22 @@ static bool regcore_ie_drop(const struct regcore_wiphy *wiphy,
 /* Queue @req (allocated by the caller; freed here if refused or dropped)
  * and kick the work item. A hint from outside (@req->bounded) must find
  * room; a user or driver hint makes the core willing to ask userspace
- * again after failures. A country element hint comes with its radio,
- * @ie_wiphy, and may be dropped (regcore_ie_drop()): 0 is returned then.
+ * again after failures. A driver's or country element's hint comes with
+ * its radio, @wiphy; a country element's may be dropped
+ * (regcore_ie_drop()): 0 is returned then. The journal records the hint
+ * queued, or why it was not.
  */
 static int regcore_queue(struct regcore_request *req,
-			 struct regcore_wiphy *ie_wiphy)
+			 struct regcore_wiphy *wiphy)
 {
 	bool is_ie = req->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE;
+	struct regcore_wiphy *ie_wiphy = is_ie ? wiphy : NULL;
 	bool dropped = false, log = false;
 	unsigned int failures = 0;
+	char who[80];
 	int err = 0;
 
+	regcore_req_who(req, wiphy, who, sizeof(who));
 	spin_lock(&regcore_requests_lock);
 	if (regcore_shutting_down) {
 		err = -ESHUTDOWN;
@@ -456,6 +537,9 @@ static int regcore_queue(struct regcore_request *req,
 			       sizeof(ie_wiphy->ie_alpha2));
 			ie_wiphy->ie_gen = regcore_restore_gen;
 		}
+		/* before the worker can take it: the entries keep order */
+		regcore_jreq(REGCORE_JOURNAL_HINT, req, REGCORE_NO_DECISION, 0,
+			     "%s asks for %.2s", who, req->alpha2);
 		list_add_tail(&req->list, &regcore_requests);
 		regcore_kick();
 	}
@@ -474,6 +558,18 @@ static int regcore_queue(struct regcore_request *req,
 		pr_warn_ratelimited("%s hint for %.2s refused: too many hints are waiting\n",
 				    regcore_initiator_name(req->initiator),
 				    req->alpha2);
+	/* A repeat says nothing the radio's last entry did not; the rest
+	 * are bounded, as a remote party or a driver can cause any number.
+	 */
+	if (dropped && failures >= REGCORE_MAX_FAILURES &&
+	    __ratelimit(&regcore_journal_drops))
+		regcore_jreq(REGCORE_JOURNAL_DROPPED, req, REGCORE_NO_DECISION,
+			     0, "%s asks for %.2s: dropped, %u of their requests failed in a row",
+			     who, req->alpha2, failures);
+	else if (err == -EBUSY && __ratelimit(&regcore_journal_drops))
+		regcore_jreq(REGCORE_JOURNAL_DROPPED, req, REGCORE_NO_DECISION,
+			     err, "%s asks for %.2s: refused, too many hints are waiting",
+			     who, req->alpha2);
 	if (err || dropped)
 		kfree(req);
 	return err;
@@ -489,23 +585,28 @@ regcore_new_request(enum nl80211_reg_initiator initiator, const char *alpha2,
 		return NULL;
 	INIT_LIST_HEAD(&req->list);
 	req->initiator = initiator;
+	req->id = atomic64_inc_return(&regcore_request_ids);
 	req->alpha2[0] = toupper(alpha2[0]);
 	req->alpha2[1] = toupper(alpha2[1]);
 	req->wiphy_idx = wiphy_idx;
 	return req;
 }
 
-/* Queue a hint; @bounded for hints from outside the core. */
+/* Queue a hint, from @wiphy's driver or (NULL) the core; @bounded for
+ * hints from outside the core.
+ */
 static int regcore_hint(enum nl80211_reg_initiator initiator,
-			const char *alpha2, u32 wiphy_idx, bool bounded)
+			const char *alpha2, struct regcore_wiphy *wiphy,
+			bool bounded)
 {
 	struct regcore_request *req;
 
-	req = regcore_new_request(initiator, alpha2, wiphy_idx);
+	req = regcore_new_request(initiator, alpha2,
+				  wiphy ? wiphy->idx : REGCORE_WIPHY_IDX_INVALID);
 	if (!req)
 		return -ENOMEM;
 	req->bounded = bounded;
-	return regcore_queue(req, NULL);
+	return regcore_queue(req, wiphy);
 }
 
 /* Two letters of either case, or "00" when @world_ok. */
@@ -584,8 +685,28 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2)
 {
 	if (!regcore_hint_alpha2_ok(alpha2, false))
 		return -EINVAL;
-	return regcore_hint(NL80211_REGDOM_SET_BY_DRIVER, alpha2, wiphy->idx,
-			    true);
+	return regcore_hint(NL80211_REGDOM_SET_BY_DRIVER, alpha2, wiphy, true);
+}
+
+/* A country element dropped before it became a request (bounded, see
+ * regcore_journal_drops).
+ */
+static void regcore_journal_ie_dropped(const struct regcore_wiphy *wiphy,
+				       const char *alpha2, const char *why)
+{
+	struct regcore_jnote note = {
+		.event = REGCORE_JOURNAL_DROPPED,
+		.initiator = NL80211_REGDOM_SET_BY_COUNTRY_IE,
+		.decision = REGCORE_NO_DECISION,
+		.wiphy_idx = wiphy->idx,
+		.alpha2 = alpha2,
+	};
+
+	if (!__ratelimit(&regcore_journal_drops))
+		return;
+	regcore_journal_add(&note, "a country element from %s asks for %c%c: dropped, %s",
+			    wiphy->name, toupper(alpha2[0]), toupper(alpha2[1]),
+			    why);
 }
 
 /**
@@ -609,6 +730,8 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 			    enum regcore_environment env)
 {
 	struct regcore_request *req;
+	const char *cur;
+	bool repeat;
 	u64 last;
 
 	if (!regcore_hint_alpha2_ok(alpha2, false))
@@ -616,6 +739,8 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE) {
 		pr_debug("country element %.2s from %s dropped: the radio ignores them\n",
 			 alpha2, wiphy->name);
+		regcore_journal_ie_dropped(wiphy, alpha2,
+					   "the radio ignores country elements");
 		return 0;
 	}
 	last = atomic64_read(&regcore_last_pub);
@@ -623,6 +748,18 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 	    lower_32_bits(last) != REGCORE_WIPHY_IDX_INVALID) {
 		pr_debug("country element %.2s from %s dropped: a country element is in force\n",
 			 alpha2, wiphy->name);
+		/* the radio whose element put its country in force says it
+		 * again: a repeat, not journaled
+		 */
+		rcu_read_lock();
+		cur = regcore_current_regdom()->alpha2;
+		repeat = lower_32_bits(last) == wiphy->idx &&
+			 cur[0] == toupper(alpha2[0]) &&
+			 cur[1] == toupper(alpha2[1]);
+		rcu_read_unlock();
+		if (!repeat)
+			regcore_journal_ie_dropped(wiphy, alpha2,
+						   "a country element is in force");
 		return 0;
 	}
 	req = regcore_new_request(NL80211_REGDOM_SET_BY_COUNTRY_IE, alpha2,
@@ -635,6 +772,7 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 }
 
 static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
+				     struct regcore_origin *origin,
 				     struct netlink_ext_ack *extack);
 
 /* Ask for @req's rules, from where regdb= says (firmware.c): @req becomes
@@ -657,6 +795,12 @@ static bool regcore_query_rules(struct regcore_request *req)
 	if (source != REGCORE_SOURCE_CRDA) {
 		rd = regcore_regdb_lookup(req->alpha2);
 		if (IS_ERR(rd)) {
+			regcore_jreq(REGCORE_JOURNAL_REQUEST, req,
+				     REGCORE_NO_DECISION, PTR_ERR(rd),
+				     "regulatory.db has no answer for %.2s (error %ld)%s",
+				     req->alpha2, -PTR_ERR(rd),
+				     source == REGCORE_SOURCE_FIRMWARE ? "" :
+				     ": asking userspace");
 			if (source == REGCORE_SOURCE_FIRMWARE)
 				return false;
 			pr_debug("%.2s: no answer from regulatory.db (%ld), asking userspace\n",
@@ -669,8 +813,19 @@ static bool regcore_query_rules(struct regcore_request *req)
 		if (err) {
 			pr_err_ratelimited("could not send the uevent asking for %.2s: %d\n",
 					   req->alpha2, err);
+			regcore_jreq(REGCORE_JOURNAL_REQUEST, req,
+				     REGCORE_NO_DECISION, err,
+				     "could not send the uevent asking userspace for %.2s (error %d)",
+				     req->alpha2, -err);
 			return false;
 		}
+		regcore_jreq(REGCORE_JOURNAL_REQUEST, req, REGCORE_NO_DECISION,
+			     0,
+			     "asked userspace (crda) for %.2s: uevent COUNTRY=%.2s, answer due within %u ms",
+			     req->alpha2, req->alpha2, ms);
+	} else {
+		regcore_jreq(REGCORE_JOURNAL_REQUEST, req, REGCORE_NO_DECISION,
+			     0, "regulatory.db answers for %.2s", req->alpha2);
 	}
 	req->processed = false;
 	req->from_regdb = rd;
@@ -682,13 +837,86 @@ static bool regcore_query_rules(struct regcore_request *req)
 	if (rd) {
 		pr_debug("%s hint: %.2s answered from regulatory.db\n",
 			 regcore_initiator_name(req->initiator), req->alpha2);
-		regcore_set_regdom_locked(rd, NULL);
+		regcore_set_regdom_locked(rd, regcore_regdb_origin(), NULL);
 	} else {
 		pr_debug("%s hint: asked userspace for %.2s\n",
 			 regcore_initiator_name(req->initiator), req->alpha2);
 	}
 	return true;
 }
+
+/* Why a hint's turn decided what it did (the journal's words). */
+enum regcore_why {
+	REGCORE_WHY_CORE,
+	REGCORE_WHY_CELL_NOT_FOLLOWED,
+	REGCORE_WHY_CELL_ALREADY,
+	REGCORE_WHY_CELL_TRUSTED,
+	REGCORE_WHY_CELL_OVER_USER,
+	REGCORE_WHY_IE_IN_FORCE,
+	REGCORE_WHY_USER_INTERSECTED,
+	REGCORE_WHY_LAST_NOT_IN_FORCE,
+	REGCORE_WHY_ALREADY,
+	REGCORE_WHY_USER,
+	REGCORE_WHY_DRIVER_FIRST,
+	REGCORE_WHY_DRIVER_ALREADY,
+	REGCORE_WHY_DRIVER_OTHER_ALREADY,
+	REGCORE_WHY_DRIVER_INTERSECT,
+	REGCORE_WHY_CELL_OVER_AP,
+	REGCORE_WHY_IE_IGNORED,
+	REGCORE_WHY_NO_IE,
+	REGCORE_WHY_OTHER_RADIO_IE,
+	REGCORE_WHY_OTHER_RADIO_IE_ALREADY,
+	REGCORE_WHY_IE_CHANGED,
+	REGCORE_WHY_UNKNOWN,
+	REGCORE_WHY_NO_MEMORY,
+};
+
+static const char * const regcore_why_words[] = {
+	[REGCORE_WHY_CORE] =
+		"the core always asks",
+	[REGCORE_WHY_CELL_NOT_FOLLOWED] =
+		"no radio follows a cellular base station's hints",
+	[REGCORE_WHY_CELL_ALREADY] =
+		"a cellular base station put the country in force already",
+	[REGCORE_WHY_CELL_TRUSTED] =
+		"a cellular base station is trusted over the user and country elements",
+	[REGCORE_WHY_CELL_OVER_USER] =
+		"a cellular base station's country is in force, and it is trusted over the user",
+	[REGCORE_WHY_IE_IN_FORCE] =
+		"a country element is in force: the user can only restrict what it allows",
+	[REGCORE_WHY_USER_INTERSECTED] =
+		"the last user hint was intersected with a country element: no user hint counts until the settings are restored",
+	[REGCORE_WHY_LAST_NOT_IN_FORCE] =
+		"the last request is not in force as it was asked (intersected, or kept by its radio alone)",
+	[REGCORE_WHY_ALREADY] =
+		"the country is in force already",
+	[REGCORE_WHY_USER] =
+		"the user's country",
+	[REGCORE_WHY_DRIVER_FIRST] =
+		"the first driver hint since the core's domain",
+	[REGCORE_WHY_DRIVER_ALREADY] =
+		"the country is in force already; the radio keeps a copy",
+	[REGCORE_WHY_DRIVER_OTHER_ALREADY] =
+		"another driver's hint put the country in force; the radio keeps a copy",
+	[REGCORE_WHY_DRIVER_INTERSECT] =
+		"the answer will be intersected with the domain in force, and the radio keeps the answer",
+	[REGCORE_WHY_CELL_OVER_AP] =
+		"a cellular base station's country is in force, and it is trusted over access points",
+	[REGCORE_WHY_IE_IGNORED] =
+		"the radio ignores country elements",
+	[REGCORE_WHY_NO_IE] =
+		"no country element is in force",
+	[REGCORE_WHY_OTHER_RADIO_IE] =
+		"another radio's country element names another country",
+	[REGCORE_WHY_OTHER_RADIO_IE_ALREADY] =
+		"another radio's country element put the country in force already",
+	[REGCORE_WHY_IE_CHANGED] =
+		"the radio's access point names another country",
+	[REGCORE_WHY_UNKNOWN] =
+		"unknown initiator",
+	[REGCORE_WHY_NO_MEMORY] =
+		"no memory for the radio's copy of the domain",
+};
 
 /* The decisions, one function per initiator. They follow cfg80211:
  *
@@ -713,69 +941,109 @@ static bool regcore_query_rules(struct regcore_request *req)
  *             country changes; already set otherwise, and a strict radio
  *             takes the change again. Never intersected.
  */
-static enum regcore_treatment regcore_hint_core_decide(struct regcore_request *req)
+static enum regcore_treatment
+regcore_hint_core_decide(struct regcore_request *req, enum regcore_why *why)
 {
+	*why = REGCORE_WHY_CORE;
 	return REGCORE_REQ_OK;
 }
 
-static enum regcore_treatment regcore_hint_user_decide(struct regcore_request *req)
+static enum regcore_treatment
+regcore_hint_user_decide(struct regcore_request *req, enum regcore_why *why)
 {
 	const struct regcore_request *lr = regcore_last;
 
 	if (req->cell_base) {
-		if (!regcore_cell_base_followed())
+		if (!regcore_cell_base_followed()) {
+			*why = REGCORE_WHY_CELL_NOT_FOLLOWED;
 			return REGCORE_REQ_IGNORE;
+		}
 		if (regcore_request_is_cell_base(lr) &&
-		    !regcore_regdom_changes(req->alpha2))
+		    !regcore_regdom_changes(req->alpha2)) {
+			*why = REGCORE_WHY_CELL_ALREADY;
 			return REGCORE_REQ_ALREADY_SET;
+		}
+		*why = REGCORE_WHY_CELL_TRUSTED;
 		return REGCORE_REQ_OK;
 	}
 	/* A base station is trusted over the user. */
-	if (regcore_request_is_cell_base(lr))
+	if (regcore_request_is_cell_base(lr)) {
+		*why = REGCORE_WHY_CELL_OVER_USER;
 		return REGCORE_REQ_IGNORE;
-	if (lr->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE)
+	}
+	if (lr->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE) {
+		*why = REGCORE_WHY_IE_IN_FORCE;
 		return REGCORE_REQ_INTERSECT;
-	if (lr->initiator == NL80211_REGDOM_SET_BY_USER && lr->intersect)
+	}
+	if (lr->initiator == NL80211_REGDOM_SET_BY_USER && lr->intersect) {
+		*why = REGCORE_WHY_USER_INTERSECTED;
 		return REGCORE_REQ_IGNORE;
-	if (regcore_regdom_changes(lr->alpha2))
+	}
+	if (regcore_regdom_changes(lr->alpha2)) {
+		*why = REGCORE_WHY_LAST_NOT_IN_FORCE;
 		return REGCORE_REQ_IGNORE;
-	if (!regcore_regdom_changes(req->alpha2))
+	}
+	if (!regcore_regdom_changes(req->alpha2)) {
+		*why = REGCORE_WHY_ALREADY;
 		return REGCORE_REQ_ALREADY_SET;
+	}
+	*why = REGCORE_WHY_USER;
 	return REGCORE_REQ_OK;
 }
 
-static enum regcore_treatment regcore_hint_driver_decide(struct regcore_request *req)
+static enum regcore_treatment
+regcore_hint_driver_decide(struct regcore_request *req, enum regcore_why *why)
 {
 	const struct regcore_request *lr = regcore_last;
 
-	if (lr->initiator == NL80211_REGDOM_SET_BY_CORE)
-		return regcore_regdom_changes(req->alpha2) ?
-		       REGCORE_REQ_OK : REGCORE_REQ_ALREADY_SET;
-	if (lr->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
-	    !regcore_regdom_changes(req->alpha2))
+	if (lr->initiator == NL80211_REGDOM_SET_BY_CORE) {
+		if (regcore_regdom_changes(req->alpha2)) {
+			*why = REGCORE_WHY_DRIVER_FIRST;
+			return REGCORE_REQ_OK;
+		}
+		*why = REGCORE_WHY_DRIVER_ALREADY;
 		return REGCORE_REQ_ALREADY_SET;
+	}
+	if (lr->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
+	    !regcore_regdom_changes(req->alpha2)) {
+		*why = REGCORE_WHY_DRIVER_OTHER_ALREADY;
+		return REGCORE_REQ_ALREADY_SET;
+	}
+	*why = REGCORE_WHY_DRIVER_INTERSECT;
 	return REGCORE_REQ_INTERSECT;
 }
 
 static enum regcore_treatment
 regcore_hint_country_ie_decide(struct regcore_wiphy *wiphy,
-			       struct regcore_request *req)
+			       struct regcore_request *req, enum regcore_why *why)
 {
 	const struct regcore_request *lr = regcore_last;
+	bool changes = regcore_regdom_changes(req->alpha2);
 
 	/* A base station is trusted over an access point. */
-	if (regcore_request_is_cell_base(lr))
-		return regcore_regdom_changes(req->alpha2) ?
-		       REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
-	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE)
+	if (regcore_request_is_cell_base(lr)) {
+		*why = changes ?
+		       REGCORE_WHY_CELL_OVER_AP :
+		       REGCORE_WHY_CELL_ALREADY;
+		return changes ? REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
+	}
+	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE) {
+		*why = REGCORE_WHY_IE_IGNORED;
 		return REGCORE_REQ_IGNORE;
-	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE)
+	}
+	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE) {
+		*why = REGCORE_WHY_NO_IE;
 		return REGCORE_REQ_OK;
-	if (lr->wiphy_idx != wiphy->idx)
-		return regcore_regdom_changes(req->alpha2) ?
-		       REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
-	return regcore_regdom_changes(req->alpha2) ?
-	       REGCORE_REQ_OK : REGCORE_REQ_ALREADY_SET;
+	}
+	if (lr->wiphy_idx != wiphy->idx) {
+		*why = changes ?
+		       REGCORE_WHY_OTHER_RADIO_IE :
+		       REGCORE_WHY_OTHER_RADIO_IE_ALREADY;
+		return changes ? REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
+	}
+	*why = changes ? REGCORE_WHY_IE_CHANGED :
+			 REGCORE_WHY_ALREADY;
+	return changes ? REGCORE_REQ_OK : REGCORE_REQ_ALREADY_SET;
 }
 
 /* Give the radio a private copy of the domain in force; false when there
@@ -792,10 +1060,41 @@ static bool regcore_wiphy_keep_current(struct regcore_wiphy *wiphy)
 	return true;
 }
 
+/* The journal's entry for a decision: what, why, and what is in force. */
+static void regcore_journal_decision(const struct regcore_request *req,
+				     const struct regcore_wiphy *wiphy,
+				     enum regcore_treatment treatment,
+				     enum regcore_why why)
+{
+	static const u8 decision[] = {
+		[REGCORE_REQ_OK] = REGCORE_DECISION_APPLY,
+		[REGCORE_REQ_INTERSECT] = REGCORE_DECISION_INTERSECT,
+		[REGCORE_REQ_ALREADY_SET] = REGCORE_DECISION_ALREADY_SET,
+		[REGCORE_REQ_IGNORE] = REGCORE_DECISION_IGNORE,
+	};
+	static const char * const words[] = {
+		[REGCORE_REQ_OK] = "its rules are asked for",
+		[REGCORE_REQ_INTERSECT] = "its rules are asked for, to intersect",
+		[REGCORE_REQ_ALREADY_SET] = "already set",
+		[REGCORE_REQ_IGNORE] = "ignored",
+	};
+	const struct regcore_request *lr = regcore_last;
+	char who[80], last[80];
+
+	regcore_req_who(req, wiphy, who, sizeof(who));
+	regcore_req_who(lr, lr->wiphy_idx == REGCORE_WIPHY_IDX_INVALID ? NULL :
+			regcore_wiphy_by_idx(lr->wiphy_idx), last, sizeof(last));
+	regcore_jreq(REGCORE_JOURNAL_DECIDED, req, decision[treatment], 0,
+		     "%s asks for %.2s: %s: %s (in force: %.2s, last asked by %s for %.2s)",
+		     who, req->alpha2, words[treatment], regcore_why_words[why],
+		     regcore_current_regdom()->alpha2, last, lr->alpha2);
+}
+
 /* The single place where a decision takes effect. */
 static void regcore_apply_treatment(struct regcore_request *req,
 				    struct regcore_wiphy *wiphy,
-				    enum regcore_treatment treatment)
+				    enum regcore_treatment treatment,
+				    enum regcore_why why)
 {
 	const char *who = regcore_initiator_name(req->initiator);
 
@@ -811,11 +1110,13 @@ static void regcore_apply_treatment(struct regcore_request *req,
 			pr_warn_ratelimited("driver hint for %.2s from %s ignored: no memory for the radio's copy of the domain\n",
 					    req->alpha2, wiphy->name);
 			treatment = REGCORE_REQ_IGNORE;
+			why = REGCORE_WHY_NO_MEMORY;
 		} else {
 			/* The driver has learned its country: not custom. */
 			wiphy->regulatory_flags &= ~REGCORE_REG_CUSTOM_REG;
 		}
 	}
+	regcore_journal_decision(req, wiphy, treatment, why);
 
 	switch (treatment) {
 	case REGCORE_REQ_IGNORE:
@@ -856,6 +1157,10 @@ static void regcore_apply_treatment(struct regcore_request *req,
 		if (!regcore_query_rules(req)) {
 			pr_info_ratelimited("%s hint for %.2s dropped: no source of rules answered\n",
 					    who, req->alpha2);
+			regcore_jreq(REGCORE_JOURNAL_DROPPED, req,
+				     REGCORE_NO_DECISION, 0,
+				     "the %s hint for %.2s: dropped, no source of rules answered",
+				     who, req->alpha2);
 			regcore_free_request(req);
 		}
 		return;
@@ -897,6 +1202,7 @@ static void regcore_process_hint(struct regcore_request *req)
 {
 	struct regcore_wiphy *wiphy = NULL;
 	enum regcore_treatment treatment;
+	enum regcore_why why;
 
 	if (req->wiphy_idx != REGCORE_WIPHY_IDX_INVALID) {
 		wiphy = regcore_wiphy_by_idx(req->wiphy_idx);
@@ -904,6 +1210,11 @@ static void regcore_process_hint(struct regcore_request *req)
 			pr_debug("%s hint for %.2s dropped: radio %u is gone\n",
 				 regcore_initiator_name(req->initiator),
 				 req->alpha2, req->wiphy_idx);
+			regcore_jreq(REGCORE_JOURNAL_DROPPED, req,
+				     REGCORE_NO_DECISION, 0,
+				     "the %s hint for %.2s: dropped, radio %u is gone",
+				     regcore_initiator_name(req->initiator),
+				     req->alpha2, req->wiphy_idx);
 			regcore_free_request(req);
 			return;
 		}
@@ -913,6 +1224,9 @@ static void regcore_process_hint(struct regcore_request *req)
 	if (regcore_superseded(req)) {
 		pr_debug("the user's earlier %.2s is not asked for again: a newer user hint came\n",
 			 req->alpha2);
+		regcore_jreq(REGCORE_JOURNAL_DROPPED, req, REGCORE_NO_DECISION,
+			     0, "the user's earlier %.2s: dropped, a newer user hint came",
+			     req->alpha2);
 		regcore_free_request(req);
 		return;
 	}
@@ -937,22 +1251,23 @@ static void regcore_process_hint(struct regcore_request *req)
 
 	switch (req->initiator) {
 	case NL80211_REGDOM_SET_BY_CORE:
-		treatment = regcore_hint_core_decide(req);
+		treatment = regcore_hint_core_decide(req, &why);
 		break;
 	case NL80211_REGDOM_SET_BY_USER:
-		treatment = regcore_hint_user_decide(req);
+		treatment = regcore_hint_user_decide(req, &why);
 		break;
 	case NL80211_REGDOM_SET_BY_DRIVER:
-		treatment = regcore_hint_driver_decide(req);
+		treatment = regcore_hint_driver_decide(req, &why);
 		break;
 	case NL80211_REGDOM_SET_BY_COUNTRY_IE:
-		treatment = regcore_hint_country_ie_decide(wiphy, req);
+		treatment = regcore_hint_country_ie_decide(wiphy, req, &why);
 		break;
 	default:
 		treatment = REGCORE_REQ_IGNORE;
+		why = REGCORE_WHY_UNKNOWN;
 		break;
 	}
-	regcore_apply_treatment(req, wiphy, treatment);
+	regcore_apply_treatment(req, wiphy, treatment, why);
 }
 
 static struct regcore_request *regcore_dequeue(void)
@@ -1055,8 +1370,42 @@ static bool regcore_install_user_copy(struct regcore_request *req)
 	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force again, set by user (its last answer, kept)\n",
 			    copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
 			    copy->n_reg_rules);
+	regcore_jreq(REGCORE_JOURNAL_INSTALLED, req, REGCORE_NO_DECISION, 0,
+		     "%.2s (DFS %s, %u rules) in force again, set by the user: its last answer, kept, nothing asked",
+		     copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
+		     copy->n_reg_rules);
 	regcore_notify();
 	return true;
+}
+
+/* The journal's entry for a restore, and why. */
+static void regcore_journal_restore(const struct regcore_request *failed,
+				    bool cached, const char *alpha2,
+				    unsigned int failures)
+{
+	struct regcore_jnote note = {
+		.event = REGCORE_JOURNAL_RESTORE,
+		.initiator = REGCORE_NO_INITIATOR,
+		.decision = REGCORE_NO_DECISION,
+		.wiphy_idx = REGCORE_WIPHY_IDX_INVALID,
+		.alpha2 = "00",
+	};
+	char then[80] = "";
+
+	if (!alpha2 && failures > REGCORE_MAX_FAILURES)
+		snprintf(then, sizeof(then),
+			 "; nothing is asked again until a new hint");
+	if (failed) {
+		note.request = failed->id;
+		regcore_journal_add(&note,
+				    "settings restored, as the request for %.2s failed (%u in a row): the world domain in force%s",
+				    failed->alpha2, failures, then);
+	} else {
+		regcore_journal_add(&note,
+				    "settings restored, as %s: the world domain in force%s",
+				    cached ? "every station disconnected" :
+				    "the database is reloaded", then);
+	}
 }
 
 /* Back to the world domain, then ask again for what should be in force:
@@ -1132,6 +1481,7 @@ static void regcore_restore(const struct regcore_request *failed, bool cached)
 			again->restore = true;
 	}
 
+	regcore_journal_restore(failed, cached, alpha2, failures);
 	regcore_indoor_restore();
 	regcore_beacons_forget();
 	regcore_install(regcore_world);
@@ -1152,6 +1502,9 @@ static void regcore_restore(const struct regcore_request *failed, bool cached)
 	}
 	if (again) {
 		again->user_seq = regcore_user_seq;
+		regcore_jreq(REGCORE_JOURNAL_HINT, again, REGCORE_NO_DECISION,
+			     0, "the restore asks again for the user's %.2s",
+			     again->alpha2);
 		list_add_tail(&again->list, &regcore_requests);
 	}
 	if (!regcore_shutting_down && !list_empty(&regcore_requests))
@@ -1284,6 +1637,9 @@ static void regcore_timeout_fn(struct kthread_work *work)
 	pr_info_ratelimited("no answer for the %s request for %.2s within %u ms: dropped\n",
 			    regcore_initiator_name(lr->initiator), lr->alpha2,
 			    lr->timeout_ms);
+	regcore_jreq(REGCORE_JOURNAL_TIMEOUT, lr, REGCORE_NO_DECISION,
+		     -ETIMEDOUT, "no answer for %.2s within %u ms: dropped",
+		     lr->alpha2, lr->timeout_ms);
 	lr->processed = true;
 	regcore_restore(lr, false);
 out:
@@ -1372,17 +1728,76 @@ static int regcore_set_rd_country_ie(struct regcore_regdomain *rd,
 	return 0;
 }
 
-/* Install @rd, the answer to the pending request, from whichever source:
- * see regcore_set_regdom(). Context: regcore_mutex held.
+/* A journal entry about an answer for @alpha2 (refused, or changing
+ * nothing), with where its rules came from.
+ */
+static __printf(5, 6) void regcore_journal_answer(const char *alpha2,
+						  const struct regcore_request *lr,
+						  struct regcore_origin *origin,
+						  int err, const char *fmt, ...)
+{
+	struct regcore_jnote note = {
+		.event = REGCORE_JOURNAL_ANSWER,
+		.initiator = lr ? lr->initiator : REGCORE_NO_INITIATOR,
+		.decision = REGCORE_NO_DECISION,
+		.request = lr ? lr->id : 0,
+		.wiphy_idx = lr ? lr->wiphy_idx : REGCORE_WIPHY_IDX_INVALID,
+		.err = err,
+		.alpha2 = alpha2,
+		.origin = origin,
+	};
+	va_list args;
+
+	va_start(args, fmt);
+	regcore_journal_vadd(&note, fmt, args);
+	va_end(args);
+}
+
+/* The journal's entry for a domain put in force by the answer to @lr. */
+static void regcore_journal_installed(const struct regcore_request *lr,
+				      const char *answered,
+				      struct regcore_origin *origin)
+{
+	const struct regcore_regdomain *rd = regcore_current_regdom();
+	struct regcore_jnote note = {
+		.event = REGCORE_JOURNAL_INSTALLED,
+		.initiator = lr->initiator,
+		.decision = REGCORE_NO_DECISION,
+		.request = lr->id,
+		.wiphy_idx = lr->wiphy_idx,
+		.alpha2 = rd->alpha2,
+		.origin = origin,
+	};
+	char who[80], inter[40] = "";
+
+	regcore_req_who(lr, lr->wiphy_idx == REGCORE_WIPHY_IDX_INVALID ? NULL :
+			regcore_wiphy_by_idx(lr->wiphy_idx), who, sizeof(who));
+	if (lr->intersect)
+		snprintf(inter, sizeof(inter), ", the answer for %.2s intersected with %.2s",
+			 lr->alpha2, answered);
+	regcore_journal_add(&note,
+			    "%.2s (DFS %s, %u rules) in force, asked for by %s%s; rules from %s",
+			    rd->alpha2, regcore_dfs_region_name(rd->dfs_region),
+			    rd->n_reg_rules, who, inter,
+			    origin ? origin->file : lr->from_regdb ?
+			    "regulatory.db" : "userspace, which did not say where");
+}
+
+/* Install @rd, the answer to the pending request, from whichever source,
+ * with where its rules came from (@origin, whose reference this takes;
+ * may be NULL): see regcore_set_regdom(). Context: regcore_mutex held.
  */
 static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
+				     struct regcore_origin *origin,
 				     struct netlink_ext_ack *extack)
 {
 	struct regcore_request *lr = regcore_last;
 	struct regcore_regdomain *user_copy = NULL;
+	char was[3];
 	int err;
 
 	lockdep_assert_held(&regcore_mutex);
+	memcpy(was, regcore_current_regdom()->alpha2, sizeof(was));
 	if (regcore_shutting_down) {
 		err = -ESHUTDOWN;
 		goto refuse;
@@ -1391,6 +1806,9 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		NL_SET_ERR_MSG_MOD(extack, "no regulatory request is pending");
 		pr_info_ratelimited("refused unsolicited domain %.2s: no request is pending\n",
 				    rd->alpha2);
+		regcore_journal_answer(rd->alpha2, NULL, origin, -EINVAL,
+				       "an answer for %.2s refused: no request is pending",
+				       rd->alpha2);
 		err = -EINVAL;
 		goto refuse;
 	}
@@ -1399,6 +1817,9 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 				   "the domain does not answer the pending request");
 		pr_info_ratelimited("refused domain %.2s: the pending request is for %.2s\n",
 				    rd->alpha2, lr->alpha2);
+		regcore_journal_answer(rd->alpha2, lr, origin, -EINVAL,
+				       "an answer for %.2s refused: the pending request is for %.2s",
+				       rd->alpha2, lr->alpha2);
 		err = -EINVAL;
 		goto refuse;
 	}
@@ -1427,8 +1848,12 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 	/* From here on rd is installed, kept by a radio, or ours to free. */
 	if (err)
 		regcore_regdom_free(user_copy);
-	if (err == -ENOMEM)
+	if (err == -ENOMEM) {
+		regcore_journal_answer(lr->alpha2, lr, origin, err,
+				       "the answer for %.2s refused: out of memory; the request still waits",
+				       lr->alpha2);
 		goto refuse;
+	}
 
 	/* The timeout finds the request processed and does nothing. */
 	lr->processed = true;
@@ -1437,14 +1862,29 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		regcore_regdom_free(rd);
 		if (err == -EALREADY) {
 			pr_debug("%.2s is already in force\n", lr->alpha2);
+			regcore_journal_answer(lr->alpha2, lr, origin, 0,
+					       "the answer for %.2s changes nothing: %s",
+					       lr->alpha2,
+					       regcore_regdom_changes(lr->alpha2) ?
+					       "the radio keeps a domain of its own" :
+					       "it is in force already");
 			regcore_kick();
 		} else {
 			NL_SET_ERR_MSG_MOD(extack,
 					   "the domain cannot be applied; settings restored");
 			pr_info_ratelimited("the answer for %.2s cannot be applied (%d): restoring settings\n",
 					    lr->alpha2, err);
+			regcore_journal_answer(lr->alpha2, lr, origin, err,
+					       "the answer for %.2s cannot be applied (error %d%s): restoring settings",
+					       lr->alpha2, -err,
+					       err == -ENODEV ? ", its radio is gone" :
+					       lr->intersect && err == -EINVAL ?
+					       ", nothing in common" :
+					       lr->intersect && err == -E2BIG ?
+					       ", too many rules" : "");
 			regcore_restore(lr, false);
 		}
+		regcore_origin_put(origin);
 		return err;
 	}
 
@@ -1457,6 +1897,8 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 	spin_lock(&regcore_requests_lock);
 	regcore_failures_reset();
 	spin_unlock(&regcore_requests_lock);
+	regcore_journal_installed(lr, was, origin);
+	regcore_origin_put(origin);
 	regcore_update_all_wiphys(lr->initiator);
 	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force, set by %s\n",
 			    regcore_current_regdom()->alpha2,
@@ -1470,6 +1912,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 	return 0;
 
 refuse:
+	regcore_origin_put(origin);
 	regcore_regdom_free(rd);
 	return err;
 }
@@ -1477,6 +1920,8 @@ refuse:
 /**
  * regcore_set_regdom() - install userspace's answer to the pending request
  * @rd: a validated domain; regcore_set_regdom() takes ownership
+ * @origin: where its rules came from, as userspace said, for the journal;
+ *	or NULL. regcore_set_regdom() takes the reference.
  * @extack: for the reason of a refusal
  *
  * The answer must match the pending request: the same alpha2 (a world
@@ -1493,6 +1938,7 @@ refuse:
  * Return: 0 when the domain is in force, a negative errno otherwise.
  */
 int regcore_set_regdom(struct regcore_regdomain *rd,
+		       struct regcore_origin *origin,
 		       struct netlink_ext_ack *extack)
 {
 	int err;
@@ -1503,10 +1949,14 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 				   "the pending request is answered from regulatory.db");
 		pr_info_ratelimited("refused domain %.2s: the pending request for %.2s is answered from regulatory.db\n",
 				    rd->alpha2, regcore_last->alpha2);
+		regcore_journal_answer(rd->alpha2, regcore_last, origin, -EINVAL,
+				       "an answer for %.2s from userspace refused: the pending request is answered from regulatory.db",
+				       rd->alpha2);
+		regcore_origin_put(origin);
 		regcore_regdom_free(rd);
 		err = -EINVAL;
 	} else {
-		err = regcore_set_regdom_locked(rd, extack);
+		err = regcore_set_regdom_locked(rd, origin, extack);
 	}
 	mutex_unlock(&regcore_mutex);
 	return err;
@@ -1572,12 +2022,11 @@ int regcore_hints_start(void)
 {
 	int err;
 
-	err = regcore_hint(NL80211_REGDOM_SET_BY_CORE, "00",
-			   REGCORE_WIPHY_IDX_INVALID, false);
+	err = regcore_hint(NL80211_REGDOM_SET_BY_CORE, "00", NULL, false);
 	if (err || !regcore_alpha2_is_country(regcore_param_alpha2))
 		return err;
 	return regcore_hint(NL80211_REGDOM_SET_BY_USER, regcore_param_alpha2,
-			    REGCORE_WIPHY_IDX_INVALID, false);
+			    NULL, false);
 }
 
 /**

@@ -155,9 +155,12 @@ static int __init regcore_init(void)
 	int err;
 
 	regcore_check_param();
-	err = regcore_hints_init();
+	err = regcore_journal_init();
 	if (err)
 		return err;
+	err = regcore_hints_init();
+	if (err)
+		goto out_journal;
 
 	err = regcore_uevent_init();
 	if (err)
@@ -199,6 +202,8 @@ out_uevent:
 	regcore_uevent_exit();
 out_hints:
 	regcore_hints_exit();
+out_journal:
+	regcore_journal_exit();
 	return err;
 }
 
@@ -211,6 +216,7 @@ static void __exit regcore_exit(void)
 	regcore_hints_exit();
 	regcore_firmware_exit();
 	regcore_uevent_exit();
+	regcore_journal_exit();
 	pr_info("unloaded\n");
 }
 

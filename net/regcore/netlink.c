@@ -18,6 +18,11 @@
  *   NL80211_CMD_GET_WIPHY    dump of the radios' channels, split like
  *                            nl80211's split dump; anyone
  *   NL80211_CMD_REG_CHANGE   multicast on "regulatory" after each change
+ *   REGCORE_CMD_EXT          regcore's own requests (the decision
+ *                            journal: dump, anyone, and multicast on
+ *                            "journal"; where the next answer's rules
+ *                            come from: CAP_NET_ADMIN), in an attribute
+ *                            space of their own (uapi regcore.h)
  *
  * Every message is parsed strictly: unknown attributes, wrong lengths,
  * nests without NLA_F_NESTED and trailing data are refused by the policy
@@ -56,11 +61,84 @@ static const struct nla_policy regcore_policy[NL80211_ATTR_REG_INDOOR + 1] = {
 	[NL80211_ATTR_REG_INDOOR]	= { .type = NLA_FLAG },
 };
 
-enum regcore_mcgrps { REGCORE_MCGRP_REG, REGCORE_MCGRP_MLME_ID };
+/* REGCORE_CMD_EXT's attributes: regcore's own space (uapi regcore.h). */
+static const struct nla_policy regcore_ext_policy[REGCORE_ATTR_MAX + 1] = {
+	[REGCORE_ATTR_OP]	= NLA_POLICY_RANGE(NLA_U8, REGCORE_OP_JOURNAL,
+						   REGCORE_OP_MAX),
+	[REGCORE_ATTR_SEQ]	= { .type = NLA_U64 },
+	[REGCORE_ATTR_ALPHA2]	= NLA_POLICY_RANGE(NLA_BINARY, 2, 3),
+	[REGCORE_ATTR_DB_FILE]	= { .type = NLA_NUL_STRING, .len = 255 },
+	[REGCORE_ATTR_DB_SHA256] = NLA_POLICY_EXACT_LEN(32),
+	[REGCORE_ATTR_DB_SIGNER] = { .type = NLA_NUL_STRING, .len = 255 },
+	[REGCORE_ATTR_DB_VERSION] = NLA_POLICY_RANGE(NLA_U8, 19, 20),
+};
+
+enum regcore_mcgrps {
+	REGCORE_MCGRP_REG, REGCORE_MCGRP_MLME_ID, REGCORE_MCGRP_JOURNAL_ID
+};
 
 static const struct genl_multicast_group regcore_mcgrps[] = {
 	[REGCORE_MCGRP_REG] = { .name = REGCORE_MCGRP_REGULATORY },
 	[REGCORE_MCGRP_MLME_ID] = { .name = REGCORE_MCGRP_MLME },
+	[REGCORE_MCGRP_JOURNAL_ID] = { .name = REGCORE_MCGRP_JOURNAL },
+};
+
+/* Where the next SET_REG's rules come from, as REGCORE_OP_SOURCE said:
+ * taken by a SET_REG from the same socket for the same country, dropped
+ * by any other SET_REG and when the offering socket closes (so that a
+ * later socket with the same port cannot inherit it). Protected by
+ * regcore_offered_lock: the handlers run one at a time (genl_mutex), but
+ * the socket's release comes from elsewhere. Nothing is taken under it.
+ */
+static DEFINE_SPINLOCK(regcore_offered_lock);
+static struct {
+	u32 portid;
+	char alpha2[2];
+	struct regcore_origin *origin;
+} regcore_offered;
+
+/* The offered origin for a SET_REG from @portid for @alpha2 (NULL: a
+ * refused one), or NULL; the offer is gone either way.
+ */
+static struct regcore_origin *regcore_nl_take_origin(u32 portid,
+						     const char *alpha2)
+{
+	struct regcore_origin *origin;
+
+	spin_lock(&regcore_offered_lock);
+	origin = regcore_offered.origin;
+	regcore_offered.origin = NULL;
+	if (origin && (!alpha2 || portid != regcore_offered.portid ||
+		       !regcore_alpha2_equal(alpha2, regcore_offered.alpha2))) {
+		regcore_origin_put(origin);
+		origin = NULL;
+	}
+	spin_unlock(&regcore_offered_lock);
+	return origin;
+}
+
+/* A netlink socket was released: an offer it made goes with it. */
+static int regcore_nl_release(struct notifier_block *nb, unsigned long event,
+			      void *ptr)
+{
+	const struct netlink_notify *n = ptr;
+	struct regcore_origin *origin = NULL;
+
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC ||
+	    !net_eq(n->net, &init_net) || !n->portid)
+		return NOTIFY_DONE;
+	spin_lock(&regcore_offered_lock);
+	if (regcore_offered.origin && regcore_offered.portid == n->portid) {
+		origin = regcore_offered.origin;
+		regcore_offered.origin = NULL;
+	}
+	spin_unlock(&regcore_offered_lock);
+	regcore_origin_put(origin);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block regcore_nl_notifier = {
+	.notifier_call = regcore_nl_release,
 };
 
 static struct genl_family regcore_family;
@@ -348,7 +426,8 @@ static int regcore_nl_parse_rule(struct nlattr *nest,
  * which installs it only as the answer to the pending request. Nothing
  * changes unless every check passes.
  */
-static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
+/* SET_REG's domain, parsed and validated, or an ERR_PTR. */
+static struct regcore_regdomain *regcore_nl_parse_set_reg(struct genl_info *info)
 {
 	struct regcore_regdomain *rd;
 	struct nlattr *nest;
@@ -358,10 +437,10 @@ static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
 
 	if (GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2) ||
 	    GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_RULES))
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	err = regcore_nl_alpha2(info, alpha2);
 	if (err)
-		return err;
+		return ERR_PTR(err);
 
 	nla_for_each_nested(nest, info->attrs[NL80211_ATTR_REG_RULES], rem)
 		n++;
@@ -369,12 +448,12 @@ static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack,
 				    info->attrs[NL80211_ATTR_REG_RULES],
 				    "a domain needs 1 to 128 rules");
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	}
 
 	rd = regcore_regdom_alloc(n);
 	if (!rd)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	memcpy(rd->alpha2, alpha2, sizeof(alpha2));
 	if (info->attrs[NL80211_ATTR_DFS_REGION])
 		rd->dfs_region = nla_get_u8(info->attrs[NL80211_ATTR_DFS_REGION]);
@@ -388,13 +467,25 @@ static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
 	err = regcore_regdom_validate(rd, info->extack);
 	if (err)
 		goto out_free;
-
-	/* regcore_set_regdom() owns rd from here on. */
-	return regcore_set_regdom(rd, info->extack);
+	return rd;
 
 out_free:
 	kfree(rd);
-	return err;
+	return ERR_PTR(err);
+}
+
+static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
+{
+	struct regcore_regdomain *rd = regcore_nl_parse_set_reg(info);
+	struct regcore_origin *origin;
+
+	/* every SET_REG takes the offered origin, or drops it */
+	origin = regcore_nl_take_origin(info->snd_portid,
+					IS_ERR(rd) ? NULL : rd->alpha2);
+	if (IS_ERR(rd))
+		return PTR_ERR(rd);
+	/* regcore_set_regdom() owns rd and origin from here on. */
+	return regcore_set_regdom(rd, origin, info->extack);
 }
 
 /* REQ_SET_REG, of type indoor: as nl80211_req_set_reg(), with
@@ -880,6 +971,193 @@ fail:
 	nlmsg_free(msg);
 }
 
+/* One journal entry as a REGCORE_CMD_EXT message. */
+static int regcore_nl_put_jentry(struct sk_buff *msg, u32 portid, u32 seq,
+				 int flags, const struct regcore_jentry *e)
+{
+	const struct regcore_origin *o = e->origin;
+	void *hdr;
+
+	hdr = genlmsg_put(msg, portid, seq, &regcore_family, flags,
+			  REGCORE_CMD_EXT);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_JOURNAL) ||
+	    nla_put_u64_64bit(msg, REGCORE_ATTR_SEQ, e->seq, REGCORE_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, REGCORE_ATTR_TIME_NS, e->time_ns,
+			      REGCORE_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, REGCORE_ATTR_BOOTTIME_NS, e->boottime_ns,
+			      REGCORE_ATTR_PAD) ||
+	    nla_put_u8(msg, REGCORE_ATTR_EVENT, e->event) ||
+	    nla_put_string(msg, REGCORE_ATTR_TEXT, e->text) ||
+	    (e->request &&
+	     nla_put_u64_64bit(msg, REGCORE_ATTR_REQUEST, e->request,
+			       REGCORE_ATTR_PAD)) ||
+	    (e->initiator != REGCORE_NO_INITIATOR &&
+	     nla_put_u8(msg, REGCORE_ATTR_INITIATOR, e->initiator)) ||
+	    (e->decision != REGCORE_NO_DECISION &&
+	     nla_put_u8(msg, REGCORE_ATTR_DECISION, e->decision)) ||
+	    (e->alpha2[0] &&
+	     nla_put(msg, REGCORE_ATTR_ALPHA2, 2, e->alpha2)) ||
+	    (e->wiphy_idx != REGCORE_WIPHY_IDX_INVALID &&
+	     nla_put_u32(msg, REGCORE_ATTR_WIPHY, e->wiphy_idx)) ||
+	    (e->err && nla_put_u32(msg, REGCORE_ATTR_ERRNO, e->err)))
+		goto cancel;
+	if (o && (nla_put_string(msg, REGCORE_ATTR_DB_FILE, o->file) ||
+		  (o->signer[0] &&
+		   nla_put_string(msg, REGCORE_ATTR_DB_SIGNER, o->signer)) ||
+		  (o->has_sha256 &&
+		   nla_put(msg, REGCORE_ATTR_DB_SHA256, sizeof(o->sha256),
+			   o->sha256)) ||
+		  (o->version &&
+		   nla_put_u8(msg, REGCORE_ATTR_DB_VERSION, o->version))))
+		goto cancel;
+	genlmsg_end(msg, hdr);
+	return 0;
+cancel:
+	genlmsg_cancel(msg, hdr);
+	return -EMSGSIZE;
+}
+
+/* The journal, from the entry after REGCORE_ATTR_SEQ (or the oldest);
+ * cb->args[0] is the number of the next entry to send.
+ */
+static int regcore_nl_dump_journal(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	struct nlattr **attrs = regcore_dump_attrs(cb);
+	struct regcore_jentry e;
+	int err = 0;
+
+	if (!cb->args[1]) {
+		u64 after = attrs[REGCORE_ATTR_SEQ] ?
+			    nla_get_u64(attrs[REGCORE_ATTR_SEQ]) : 0;
+
+		/* entries are numbered far below U64_MAX: none after it */
+		if (after == U64_MAX)
+			return 0;
+		cb->args[1] = 1;
+		cb->args[0] = after + 1;
+	}
+	while (regcore_journal_read(cb->args[0], &e)) {
+		err = regcore_nl_put_jentry(skb, NETLINK_CB(cb->skb).portid,
+					    cb->nlh->nlmsg_seq, NLM_F_MULTI,
+					    &e);
+		regcore_origin_put(e.origin);
+		if (err)
+			break;
+		cb->args[0] = e.seq + 1;
+	}
+	/* an entry is far smaller than a dump's message: an error with
+	 * nothing in the message cannot happen, and would end the dump
+	 */
+	return err && !skb->len ? -EMSGSIZE : skb->len;
+}
+
+static int regcore_nl_ext_dumpit(struct sk_buff *skb,
+				 struct netlink_callback *cb)
+{
+	struct nlattr **attrs = regcore_dump_attrs(cb);
+
+	if (!attrs[REGCORE_ATTR_OP] ||
+	    nla_get_u8(attrs[REGCORE_ATTR_OP]) != REGCORE_OP_JOURNAL) {
+		NL_SET_ERR_MSG(cb->extack, "only the journal is dumped");
+		return -EOPNOTSUPP;
+	}
+	return regcore_nl_dump_journal(skb, cb);
+}
+
+/* REGCORE_OP_SOURCE: see regcore_offered. */
+static int regcore_nl_offer_origin(struct sk_buff *skb, struct genl_info *info)
+{
+	struct regcore_origin *origin;
+	const char *signer = NULL;
+	u8 version = 0;
+
+	if (!netlink_capable(skb, CAP_NET_ADMIN))
+		return -EPERM;
+	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_ALPHA2) ||
+	    GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_DB_FILE))
+		return -EINVAL;
+	if (nla_len(info->attrs[REGCORE_ATTR_ALPHA2]) == 3 &&
+	    ((char *)nla_data(info->attrs[REGCORE_ATTR_ALPHA2]))[2]) {
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    info->attrs[REGCORE_ATTR_ALPHA2],
+				    "alpha2 must be two characters");
+		return -EINVAL;
+	}
+	if (info->attrs[REGCORE_ATTR_DB_SIGNER])
+		signer = nla_data(info->attrs[REGCORE_ATTR_DB_SIGNER]);
+	if (info->attrs[REGCORE_ATTR_DB_VERSION])
+		version = nla_get_u8(info->attrs[REGCORE_ATTR_DB_VERSION]);
+	origin = regcore_origin_new(nla_data(info->attrs[REGCORE_ATTR_DB_FILE]),
+				    signer, version,
+				    info->attrs[REGCORE_ATTR_DB_SHA256] ?
+				    nla_data(info->attrs[REGCORE_ATTR_DB_SHA256]) :
+				    NULL, GFP_KERNEL);
+	if (!origin)
+		return -ENOMEM;
+	spin_lock(&regcore_offered_lock);
+	swap(origin, regcore_offered.origin);
+	regcore_offered.portid = info->snd_portid;
+	memcpy(regcore_offered.alpha2,
+	       nla_data(info->attrs[REGCORE_ATTR_ALPHA2]), 2);
+	spin_unlock(&regcore_offered_lock);
+	/* the offer it replaces */
+	regcore_origin_put(origin);
+	return 0;
+}
+
+static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_OP))
+		return -EINVAL;
+	switch (nla_get_u8(info->attrs[REGCORE_ATTR_OP])) {
+	case REGCORE_OP_SOURCE:
+		return regcore_nl_offer_origin(skb, info);
+	default:
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_OP],
+				    "the journal is read with a dump");
+		return -EOPNOTSUPP;
+	}
+}
+
+/**
+ * regcore_nl_journal_notify() - multicast a new journal entry
+ * @e: the entry
+ *
+ * Context: any (the message is allocated with GFP_ATOMIC); a message that
+ * cannot be made is not sent: readers see the gap in the numbers.
+ */
+void regcore_nl_journal_notify(const struct regcore_jentry *e)
+{
+	struct sk_buff *msg;
+
+	if (!genl_has_listeners(&regcore_family, &init_net,
+				REGCORE_MCGRP_JOURNAL_ID))
+		return;
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE, GFP_ATOMIC);
+	if (!msg)
+		return;
+	if (regcore_nl_put_jentry(msg, 0, 0, 0, e)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast(&regcore_family, msg, 0, REGCORE_MCGRP_JOURNAL_ID,
+			  GFP_ATOMIC);
+}
+
+/* regcore's own requests: command 0, with their own attribute space. */
+static const struct genl_ops regcore_ext_ops[] = {
+	{
+		.cmd = REGCORE_CMD_EXT,
+		.doit = regcore_nl_ext_doit,
+		.dumpit = regcore_nl_ext_dumpit,
+		.policy = regcore_ext_policy,
+		.maxattr = REGCORE_ATTR_MAX,
+	},
+};
+
 static const struct genl_small_ops regcore_ops[] = {
 	{
 		.cmd = NL80211_CMD_GET_WIPHY,
@@ -915,21 +1193,31 @@ static struct genl_family regcore_family __ro_after_init = {
 	.module = THIS_MODULE,
 	.small_ops = regcore_ops,
 	.n_small_ops = ARRAY_SIZE(regcore_ops),
+	.ops = regcore_ext_ops,
+	.n_ops = ARRAY_SIZE(regcore_ext_ops),
 	.mcgrps = regcore_mcgrps,
 	.n_mcgrps = ARRAY_SIZE(regcore_mcgrps),
 };
 
 int regcore_netlink_init(void)
 {
-	int err = genl_register_family(&regcore_family);
+	int err = netlink_register_notifier(&regcore_nl_notifier);
 
 	if (err)
+		return err;
+	err = genl_register_family(&regcore_family);
+	if (err) {
 		pr_err("cannot register generic netlink family %s: %d\n",
 		       REGCORE_GENL_NAME, err);
+		netlink_unregister_notifier(&regcore_nl_notifier);
+	}
 	return err;
 }
 
 void regcore_netlink_exit(void)
 {
 	genl_unregister_family(&regcore_family);
+	netlink_unregister_notifier(&regcore_nl_notifier);
+	regcore_origin_put(regcore_offered.origin);
+	regcore_offered.origin = NULL;
 }

@@ -16,6 +16,7 @@
  *    the flag NL80211_ATTR_SOCKET_OWNER too while a socket owns that
  *    setting (it ends when the socket closes). nl80211 reports the
  *    setting nowhere.
+ *  - REGCORE_CMD_EXT, regcore's own requests (below).
  */
 #ifndef _UAPI_LINUX_REGCORE_H
 #define _UAPI_LINUX_REGCORE_H
@@ -32,6 +33,102 @@
  * name; they never name an interface.
  */
 #define REGCORE_MCGRP_MLME		"mlme"
+
+/*
+ * Multicast group carrying each new entry of the decision journal, as
+ * REGCORE_CMD_EXT messages of the REGCORE_OP_JOURNAL form below.
+ */
+#define REGCORE_MCGRP_JOURNAL		"journal"
+
+/*
+ * regcore's own requests, beyond nl80211's commands.
+ *
+ * They all travel as command REGCORE_CMD_EXT, number 0: nl80211 reserves
+ * that number (NL80211_CMD_UNSPEC, "to catch errors") and gives it no
+ * meaning, now or later, so it can never collide with a command nl80211
+ * adds. REGCORE_ATTR_OP says which request it is. Its attributes are
+ * regcore's own (enum regcore_attr), not nl80211's: command 0 is parsed
+ * with a policy of its own, so these numbers cannot collide either.
+ *
+ *   REGCORE_OP_JOURNAL  dump (anyone): the decision journal, oldest first,
+ *                       one message per entry; REGCORE_ATTR_SEQ in the
+ *                       request starts after that entry. The same
+ *                       messages are multicast on REGCORE_MCGRP_JOURNAL
+ *                       as entries are made. Entries are numbered from 1
+ *                       without gaps; a gap in what a reader gets means
+ *                       entries were overwritten (the ring holds the
+ *                       module parameter journal_size entries) or a
+ *                       multicast message was lost: dump again from the
+ *                       last number read.
+ *   REGCORE_OP_SOURCE   do (CAP_NET_ADMIN): where the rules of the next
+ *                       NL80211_CMD_SET_REG sent on this socket come
+ *                       from: REGCORE_ATTR_ALPHA2 (the country they
+ *                       answer), REGCORE_ATTR_DB_FILE, REGCORE_ATTR_DB_SHA256,
+ *                       REGCORE_ATTR_DB_SIGNER, REGCORE_ATTR_DB_VERSION.
+ *                       crda --family regcore sends it before its answer;
+ *                       the journal's entry for the domain installed
+ *                       carries it. A SET_REG from another socket, or
+ *                       for another country, does not take it.
+ */
+#define REGCORE_CMD_EXT			0
+
+enum regcore_op {
+	REGCORE_OP_UNSPEC,
+	REGCORE_OP_JOURNAL,
+	REGCORE_OP_SOURCE,
+
+	__REGCORE_OP_AFTER_LAST,
+	REGCORE_OP_MAX = __REGCORE_OP_AFTER_LAST - 1
+};
+
+/* The attributes of REGCORE_CMD_EXT messages. */
+enum regcore_attr {
+	REGCORE_ATTR_UNSPEC,
+	REGCORE_ATTR_OP,		/* u8, enum regcore_op */
+	REGCORE_ATTR_SEQ,		/* u64, the entry's number */
+	REGCORE_ATTR_TIME_NS,		/* u64, CLOCK_REALTIME when made, ns */
+	REGCORE_ATTR_BOOTTIME_NS,	/* u64, CLOCK_BOOTTIME when made, ns */
+	REGCORE_ATTR_EVENT,		/* u8, enum regcore_journal_event */
+	REGCORE_ATTR_REQUEST,		/* u64, the request's number, if any */
+	REGCORE_ATTR_INITIATOR,		/* u8, enum nl80211_reg_initiator */
+	REGCORE_ATTR_ALPHA2,		/* string, two characters */
+	REGCORE_ATTR_WIPHY,		/* u32, the radio's index */
+	REGCORE_ATTR_DECISION,		/* u8, enum regcore_decision */
+	REGCORE_ATTR_ERRNO,		/* u32, a positive errno */
+	REGCORE_ATTR_TEXT,		/* string, the entry in words */
+	REGCORE_ATTR_DB_FILE,		/* string, a database file's path */
+	REGCORE_ATTR_DB_SHA256,		/* binary, 32 bytes */
+	REGCORE_ATTR_DB_SIGNER,		/* string, the key that verified it */
+	REGCORE_ATTR_DB_VERSION,	/* u8, 19 or 20 */
+	REGCORE_ATTR_PAD,
+
+	__REGCORE_ATTR_AFTER_LAST,
+	REGCORE_ATTR_MAX = __REGCORE_ATTR_AFTER_LAST - 1
+};
+
+/* What a journal entry records. */
+enum regcore_journal_event {
+	REGCORE_JOURNAL_UNSPEC,
+	REGCORE_JOURNAL_HINT,		/* a hint was received and queued */
+	REGCORE_JOURNAL_DROPPED,	/* a hint was dropped before or at its turn */
+	REGCORE_JOURNAL_DECIDED,	/* a hint's turn came: REGCORE_ATTR_DECISION */
+	REGCORE_JOURNAL_REQUEST,	/* rules asked for (uevent or regulatory.db) */
+	REGCORE_JOURNAL_ANSWER,		/* an answer was refused or changed nothing */
+	REGCORE_JOURNAL_TIMEOUT,	/* no answer in time */
+	REGCORE_JOURNAL_INSTALLED,	/* a domain was put in force */
+	REGCORE_JOURNAL_RESTORE,	/* settings restored to the world domain */
+
+	__REGCORE_JOURNAL_AFTER_LAST,
+	REGCORE_JOURNAL_MAX = __REGCORE_JOURNAL_AFTER_LAST - 1
+};
+
+/* What a hint's turn decided (REGCORE_JOURNAL_DECIDED). */
+enum regcore_decision {
+	REGCORE_DECISION_APPLY,		/* its rules are asked for */
+	REGCORE_DECISION_INTERSECT,	/* asked for, to be intersected */
+	REGCORE_DECISION_ALREADY_SET,	/* the country is in force already */
+	REGCORE_DECISION_IGNORE,	/* ignored: REGCORE_ATTR_TEXT says why */
+};
 
 /*
  * The platform device whose KOBJ_CHANGE uevent asks userspace (crda) for a
