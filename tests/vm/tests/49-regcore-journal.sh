@@ -65,6 +65,8 @@ expect_match "the text form shows the origin under the entry" \
 check "regctl set DE again" regctl set DE
 check "its decision is journaled" wait_until 10 sh -c \
 	"regctl history | grep -q 'the user asks for DE: already set: the country is in force already (in force: DE, last asked by the user for DE)'"
+# the journal as a user reads it, into the log (the README's example)
+regctl history | while IFS= read -r line; do diag "history: $line"; done
 check "an unprivileged user reads the journal" as_nobody regctl history
 check "--after N starts after entry N" sh -c \
 	'[ "$(regctl --json history --after 3 | head -n 1 | jq .seq)" = 4 ]'
