@@ -6,6 +6,7 @@
  * help text; "regdb help" and usage errors are generated from the table.
  * All the work is done by libregdb.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,10 +381,13 @@ struct diff_count {
 
 /* Antenna gain and WMM limits, which regdbdump's rule text leaves out. */
 static void print_extras(const struct regdom_rule *r,
-			 const struct regdom_rule *other, bool wmm)
+			 const struct regdom_rule *other,
+			 const struct regdom_cmp *cmp)
 {
-	bool gain = other ? r->max_ant_gain_mbi != other->max_ant_gain_mbi :
-			    r->max_ant_gain_mbi != 0;
+	bool wmm = cmp->wmm;
+	bool gain = cmp->gain &&
+		    (other ? r->max_ant_gain_mbi != other->max_ant_gain_mbi :
+			     r->max_ant_gain_mbi != 0);
 
 	if (gain)
 		printf("; antenna gain %u.%02u dBi", r->max_ant_gain_mbi / 100,
@@ -400,17 +404,31 @@ static void print_extras(const struct regdom_rule *r,
 }
 
 static void print_diff_rule(char sign, const struct regdom_rule *r,
-			    const struct regdom_rule *other, bool wmm)
+			    const struct regdom_rule *other,
+			    const struct regdom_cmp *cmp)
 {
-	char text[REGDOM_RULE_TEXT_MAX];
+	char text[REGDOM_RULE_TEXT_MAX], text2[REGDOM_RULE_TEXT_MAX];
 
 	regdom_rule_text(text, r);
 	printf("%c\t%s", sign, text);
-	print_extras(r, other, wmm);
+	print_extras(r, other, cmp);
+	/* a change the text cannot show (a flag it has no word for, kHz
+	 * its MHz round away): the exact values
+	 */
+	if (other && (!cmp->gain ||
+		      r->max_ant_gain_mbi == other->max_ant_gain_mbi) &&
+	    (!cmp->wmm || regdom_wmm_equal(r, other))) {
+		regdom_rule_text(text2, other);
+		if (!strcmp(text, text2))
+			printf("; exact %u - %u @ %u kHz, %u mBm, flags 0x%x",
+			       r->start_khz, r->end_khz, r->max_bw_khz,
+			       r->max_eirp_mbm, r->flags);
+	}
 	putchar('\n');
 }
 
-static void json_diff_rule(const struct regdom_rule *r, bool wmm)
+static void json_diff_rule(const struct regdom_rule *r,
+			   const struct regdom_cmp *cmp)
 {
 	const char *names[16];
 	int side;
@@ -431,7 +449,7 @@ static void json_diff_rule(const struct regdom_rule *r, bool wmm)
 		json_str(stdout, names[i]);
 	}
 	putchar(']');
-	if (!wmm) {
+	if (!cmp->wmm) {
 		putchar('}');
 		return;
 	}
@@ -461,7 +479,7 @@ static void json_diff_rule(const struct regdom_rule *r, bool wmm)
 
 /* One country that is not the same in both: text or a JSON object. */
 static int diff_country(const struct opts *o, const struct regdom *old,
-			const struct regdom *new, bool wmm,
+			const struct regdom *new, const struct regdom_cmp *cmp,
 			struct diff_count *count, bool *first_country)
 {
 	const struct regdom *rd = old ? old : new;
@@ -469,7 +487,7 @@ static int diff_country(const struct opts *o, const struct regdom *old,
 	size_t n, i;
 	int same;
 
-	same = regdom_diff(old, new, wmm, &c, &n);
+	same = regdom_diff(old, new, cmp, &c, &n);
 	if (same < 0)
 		return -1;
 	if (old && new && !n && old->dfs_region == new->dfs_region) {
@@ -512,11 +530,11 @@ static int diff_country(const struct opts *o, const struct regdom *old,
 			kv_str(stdout, &f, "change", word[c[i].change]);
 			if (c[i].old) {
 				fputs(",\"old\":", stdout);
-				json_diff_rule(c[i].old, wmm);
+				json_diff_rule(c[i].old, cmp);
 			}
 			if (c[i].new) {
 				fputs(",\"new\":", stdout);
-				json_diff_rule(c[i].new, wmm);
+				json_diff_rule(c[i].new, cmp);
 			}
 			putchar('}');
 		}
@@ -535,9 +553,9 @@ static int diff_country(const struct opts *o, const struct regdom *old,
 		printf("%s\n", regdom_dfs_name(old->dfs_region));
 	for (i = 0; i < n; i++) {
 		if (c[i].old)
-			print_diff_rule('-', c[i].old, c[i].new, wmm);
+			print_diff_rule('-', c[i].old, c[i].new, cmp);
 		if (c[i].new)
-			print_diff_rule('+', c[i].new, c[i].old, wmm);
+			print_diff_rule('+', c[i].new, c[i].old, cmp);
 	}
 	free(c);
 	return 0;
@@ -569,7 +587,8 @@ static int cmd_diff(struct opts *o)
 {
 	struct regdb *a = NULL, *b = NULL;
 	struct diff_count count = { 0 };
-	bool wmm, first = true, first_country = true;
+	bool first = true, first_country = true;
+	struct regdom_cmp cmp;
 	size_t i = 0, j = 0;
 	int rc = 2;
 
@@ -585,28 +604,37 @@ static int cmd_diff(struct opts *o)
 	o->sig = NULL;
 	if (!b)
 		goto out;
-	wmm = regdb_version(a) == 20 && regdb_version(b) == 20;
+	regdom_cmp_for(&cmp, regdb_version(a), regdb_version(b));
 	if (o->json)
 		putchar('{');
 	diff_header(o, o->json ? "old" : "---", o->args[0], a, &first);
 	diff_header(o, o->json ? "new" : "+++", o->args[1], b, &first);
-	if (o->json)
-		fputs(wmm ? ",\"wmm_compared\":true,\"countries\":[" :
-		      ",\"wmm_compared\":false,\"countries\":[", stdout);
-	else if (!wmm)
-		printf("(WMM limits not compared: a version 19 file has none)\n");
+	if (o->json) {
+		bool f = false;
+
+		kv_bool(stdout, &f, "wmm_compared", cmp.wmm);
+		kv_bool(stdout, &f, "cac_compared", cmp.cac);
+		kv_bool(stdout, &f, "gain_compared", cmp.gain);
+		kv_u(stdout, &f, "flags_compared", cmp.flags);
+		fputs(",\"countries\":[", stdout);
+	} else if (!cmp.wmm) {
+		printf("(version 19 against version 20: WMM limits and CAC times, which version 19\n"
+		       " cannot hold, and antenna gains, which version 20 cannot hold, are not compared,\n"
+		       " nor flags but NO-OFDM, NO-OUTDOOR, DFS, NO-IR and AUTO-BW)\n");
+	}
 	while (i < regdb_country_count(a) || j < regdb_country_count(b)) {
 		const struct regdom *x = regdb_country(a, i);
 		const struct regdom *y = regdb_country(b, j);
-		int cmp = !x ? 1 : !y ? -1 : strcmp(x->alpha2, y->alpha2);
+		int order = !x ? 1 : !y ? -1 : strcmp(x->alpha2, y->alpha2);
 
-		if (diff_country(o, cmp <= 0 ? x : NULL, cmp >= 0 ? y : NULL,
-				 wmm, &count, &first_country)) {
+		if (diff_country(o, order <= 0 ? x : NULL,
+				 order >= 0 ? y : NULL, &cmp, &count,
+				 &first_country)) {
 			fail(NULL);
 			goto out;
 		}
-		i += cmp <= 0;
-		j += cmp >= 0;
+		i += order <= 0;
+		j += order >= 0;
 	}
 	if (o->json) {
 		bool f = true;
@@ -621,8 +649,8 @@ static int cmd_diff(struct opts *o)
 		printf("%zu countries added, %zu removed, %zu changed, %zu unchanged\n",
 		       count.added, count.removed, count.changed, count.same);
 	}
-	if (fflush(stdout)) {
-		fprintf(stderr, "regdb: write error\n");
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "regdb: write error: %s\n", strerror(errno));
 		goto out;
 	}
 	rc = count.added || count.removed || count.changed;
@@ -705,7 +733,10 @@ static void usage(FILE *f, const struct cmd *only)
 			"  -o, --output FILE      where to write ('-' for standard output)\n"
 			"  -f, --force            replace existing key files\n"
 			"      --json             diff: one JSON document instead of text\n"
-			"\nExit status: 0 on success, 1 on failure, 2 on a usage error.\n");
+			"      --old-sig FILE     diff: the signature of OLD (a regulatory.db)\n"
+			"      --new-sig FILE     diff: the signature of NEW (a regulatory.db)\n"
+			"\nExit status: 0 on success, 1 on failure, 2 on a usage error;\n"
+			"diff: 0 same, 1 different, 2 an error.\n");
 }
 
 static int cmd_help(struct opts *o)

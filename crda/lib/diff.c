@@ -7,6 +7,8 @@
  */
 #include <stdlib.h>
 
+#include <linux/nl80211.h>
+
 #include "regdb-int.h"
 
 static bool wmm_ac_equal(const struct regdom_wmm_ac *a,
@@ -31,33 +33,61 @@ bool regdom_wmm_equal(const struct regdom_rule *a, const struct regdom_rule *b)
 	return true;
 }
 
-static bool rule_equal(const struct regdom_rule *a,
-		       const struct regdom_rule *b, bool wmm)
+/* The flags a version 20 file can hold (its rule flags byte). */
+#define V20_FLAGS (NL80211_RRF_NO_OFDM | NL80211_RRF_NO_OUTDOOR | \
+		   NL80211_RRF_DFS | NL80211_RRF_NO_IR_ALL | NL80211_RRF_AUTO_BW)
+
+void regdom_cmp_for(struct regdom_cmp *cmp, int old_version, int new_version)
+{
+	/* two files of one format hold the same fields: all compared */
+	bool mixed = old_version != new_version;
+
+	cmp->wmm = !mixed;
+	cmp->cac = !mixed;
+	cmp->gain = !mixed;
+	cmp->flags = mixed ? V20_FLAGS : ~0u;
+}
+
+bool regdom_rule_same(const struct regdom_rule *a, const struct regdom_rule *b,
+		      const struct regdom_cmp *cmp)
 {
 	return a->start_khz == b->start_khz && a->end_khz == b->end_khz &&
 	       a->max_bw_khz == b->max_bw_khz &&
-	       a->max_ant_gain_mbi == b->max_ant_gain_mbi &&
-	       a->max_eirp_mbm == b->max_eirp_mbm && a->flags == b->flags &&
-	       a->dfs_cac_ms == b->dfs_cac_ms &&
-	       (!wmm || regdom_wmm_equal(a, b));
+	       (!cmp->gain || a->max_ant_gain_mbi == b->max_ant_gain_mbi) &&
+	       a->max_eirp_mbm == b->max_eirp_mbm &&
+	       !((a->flags ^ b->flags) & cmp->flags) &&
+	       (!cmp->cac || a->dfs_cac_ms == b->dfs_cac_ms) &&
+	       (!cmp->wmm || regdom_wmm_equal(a, b));
 }
 
-/* Changes in frequency order; at one range, the old rule first. */
+/* Where a change's rule stands: its own array, and its place there. */
+static const struct regdom_rule *change_rule(const struct regdom_rule_change *c)
+{
+	return c->old ? c->old : c->new;
+}
+
+/*
+ * Changes in frequency order; at one range, the removed before the
+ * changed before the added; among equals, in the order of their array
+ * (the rules of one kind at one range all point into the same one).
+ */
 static int change_cmp(const void *pa, const void *pb)
 {
 	const struct regdom_rule_change *a = pa, *b = pb;
-	const struct regdom_rule *ra = a->old ? a->old : a->new;
-	const struct regdom_rule *rb = b->old ? b->old : b->new;
+	const struct regdom_rule *ra = change_rule(a), *rb = change_rule(b);
 
 	if (ra->start_khz != rb->start_khz)
 		return ra->start_khz < rb->start_khz ? -1 : 1;
 	if (ra->end_khz != rb->end_khz)
 		return ra->end_khz < rb->end_khz ? -1 : 1;
-	return (int)a->change - (int)b->change;
+	if (a->change != b->change)
+		return (int)a->change - (int)b->change;
+	return ra < rb ? -1 : ra > rb;
 }
 
-int regdom_diff(const struct regdom *old, const struct regdom *new, bool wmm,
-		struct regdom_rule_change **out, size_t *n)
+int regdom_diff(const struct regdom *old, const struct regdom *new,
+		const struct regdom_cmp *cmp, struct regdom_rule_change **out,
+		size_t *n)
 {
 	unsigned int n_old = old ? old->n_rules : 0;
 	unsigned int n_new = new ? new->n_rules : 0;
@@ -82,7 +112,8 @@ int regdom_diff(const struct regdom *old, const struct regdom *new, bool wmm,
 	for (i = 0; i < n_old; i++)
 		for (j = 0; j < n_new; j++)
 			if (!used_new[j] &&
-			    rule_equal(&old->rules[i], &new->rules[j], wmm)) {
+			    regdom_rule_same(&old->rules[i], &new->rules[j],
+					     cmp)) {
 				used_old[i] = used_new[j] = true;
 				same++;
 				break;

@@ -352,9 +352,9 @@ void regdom_print(FILE *f, const struct regdom *rd);
 
 /*
  * Room for the longest text regdom_rule_text() writes: three frequencies
- * and a power of at most 11 characters each, a CAC time of at most 10,
- * the punctuation (26) and the 9 flag words with their commas (82) come
- * to 152 and the NUL.
+ * and a power of at most 11 characters each (44), a CAC time of at most
+ * 10, the other characters (16) and the 9 flag words with their commas
+ * (82) come to 152, and the NUL.
  */
 #define REGDOM_RULE_TEXT_MAX 192
 
@@ -420,15 +420,48 @@ struct regdom_rule_change {
 	const struct regdom_rule *new;	/* NULL when removed */
 };
 
+/*
+ * What of a rule two databases can both hold, and so what is compared:
+ * everything between files of one format; between a version 19 and a
+ * version 20 file not the WMM limits and CAC times (version 19 has
+ * none), nor the antenna gain (version 20 has none), and only the five
+ * flags version 20 holds (NO-OFDM, NO-OUTDOOR, DFS, NO-IR, AUTO-BW).
+ */
+struct regdom_cmp {
+	bool wmm;		/* WMM limits */
+	bool cac;		/* DFS CAC times */
+	bool gain;		/* antenna gains */
+	uint32_t flags;		/* the NL80211_RRF_* bits compared */
+};
+
+/**
+ * regdom_cmp_for() - what two databases' rules can be compared on
+ * @cmp: receives it
+ * @old_version: 19 or 20
+ * @new_version: 19 or 20
+ */
+void regdom_cmp_for(struct regdom_cmp *cmp, int old_version, int new_version);
+
+/**
+ * regdom_rule_same() - are two rules the same, on what @cmp compares?
+ * @a: one rule
+ * @b: the other
+ * @cmp: what to compare (the range, bandwidth and EIRP always)
+ *
+ * Return: true if nothing compared differs.
+ */
+bool regdom_rule_same(const struct regdom_rule *a, const struct regdom_rule *b,
+		      const struct regdom_cmp *cmp);
+
 /**
  * regdom_diff() - the rules that differ between two domains
  * @old: the old domain, or NULL (a country added)
  * @new: the new domain, or NULL (a country removed)
- * @wmm: compare the WMM limits too (false when either database is of a
- *       format that cannot carry them)
+ * @cmp: what is compared (regdom_cmp_for())
  * @out: receives a malloc'd array of the differences (free()), which
  *       points into @old and @new; in frequency order, at one range the
- *       removed rule before the changed one before the added one
+ *       removed rule before the changed one before the added one, equals
+ *       in the order of their domain
  * @n: receives its length
  *
  * A rule of @old with an equal rule in @new (every stored value, wherever
@@ -438,8 +471,9 @@ struct regdom_rule_change {
  *
  * Return: the number of rules the same in both, or -1 when memory ran out.
  */
-int regdom_diff(const struct regdom *old, const struct regdom *new, bool wmm,
-		struct regdom_rule_change **out, size_t *n);
+int regdom_diff(const struct regdom *old, const struct regdom *new,
+		const struct regdom_cmp *cmp, struct regdom_rule_change **out,
+		size_t *n);
 
 /**
  * regdom_wmm_equal() - do two rules carry the same WMM limits?

@@ -1944,11 +1944,14 @@ static void domain_diff_pairs_rules_by_value_then_range(void)
 	struct regdom a = { "DE", NL80211_DFS_ETSI, 4, o };
 	struct regdom b = { "DE", NL80211_DFS_ETSI, 4, n };
 	struct regdom_rule_change *c;
+	struct regdom_cmp all, mixed;
 	size_t k;
 	int same;
 
+	regdom_cmp_for(&all, 20, 20);
+	regdom_cmp_for(&mixed, 19, 20);
 	n[2].wmm.client[REGDOM_AC_BE].aifsn = 3;
-	same = regdom_diff(&a, &b, true, &c, &k);
+	same = regdom_diff(&a, &b, &all, &c, &k);
 	CHECK(same == 1 && k == 4, "same %d, %zu changes; want 1 and 4", same, k);
 	CHECK(c[0].change == REGDOM_RULE_CHANGED && c[0].old == &o[0] &&
 	      c[0].new == &n[1], "the gain change is not first");
@@ -1959,16 +1962,26 @@ static void domain_diff_pairs_rules_by_value_then_range(void)
 	CHECK(c[3].change == REGDOM_RULE_CHANGED && c[3].old == &o[3] &&
 	      c[3].new == &n[2], "the WMM change is not last");
 	free(c);
-	/* without WMM, 5490-5710 is the same */
-	same = regdom_diff(&a, &b, false, &c, &k);
-	CHECK(same == 2 && k == 3, "no WMM: same %d, %zu changes", same, k);
+	/* across formats neither WMM nor gain count: 5490-5710 and
+	 * 5170-5250 are the same; nor do flags version 20 cannot hold
+	 */
+	same = regdom_diff(&a, &b, &mixed, &c, &k);
+	CHECK(same == 3 && k == 2, "mixed: same %d, %zu changes", same, k);
 	free(c);
-	same = regdom_diff(NULL, &b, true, &c, &k);
+	o[1].flags = NL80211_RRF_NO_CCK | NL80211_RRF_PTP_ONLY;
+	same = regdom_diff(&a, &b, &mixed, &c, &k);
+	CHECK(same == 3 && k == 2, "mixed, NO-CCK: same %d, %zu", same, k);
+	free(c);
+	same = regdom_diff(&a, &b, &all, &c, &k);
+	CHECK(same == 0 && k == 5, "all, NO-CCK: same %d, %zu", same, k);
+	free(c);
+	o[1].flags = 0;
+	same = regdom_diff(NULL, &b, &all, &c, &k);
 	CHECK(same == 0 && k == 4 && c[0].change == REGDOM_RULE_ADDED &&
 	      c[0].new == &n[0] && c[3].new == &n[2],
 	      "a new country: same %d, %zu changes", same, k);
 	free(c);
-	same = regdom_diff(&a, &a, true, &c, &k);
+	same = regdom_diff(&a, &a, &all, &c, &k);
 	CHECK(same == 4 && k == 0, "itself: same %d, %zu changes", same, k);
 	free(c);
 }
