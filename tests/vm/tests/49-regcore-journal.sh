@@ -26,7 +26,7 @@ last_of() {
 }
 
 # ---- the real crda answers: where the rules came from ----
-check "regcore loads" rc_load
+check "regcore loads (6 s for crda to answer, as in group 40)" rc_load crda_timeout_ms=6000
 check "the world is answered by crda" wait_until 20 rc_alpha2_is 00
 check "regctl history reads the journal" regctl history
 expect_match "its first entry is the core asking for the world" \
