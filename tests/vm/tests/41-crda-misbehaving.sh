@@ -383,10 +383,12 @@ expect_eq "each of the 26 unasked answers since the flood is logged or counted a
 
 # --- D: crda killed midway through reading the database, run by udev; a
 # hint queued meanwhile goes out next (with 60 s to be answered). The
-# database is a FIFO; its writer gives the first 4000 bytes, stops crda
-# (SIGSTOP) 0.2 s later, and holds the FIFO open until the gate opens. (A
-# crda with a read deadline would give up by itself on a database that
-# stalls; stopped, it cannot.) JP is queued at once, before US can time
+# database is a FIFO; its writer (a subshell, which opens the FIFO as crda
+# opens it) stops crda (SIGSTOP) at once, gives the first 4000 bytes, and
+# holds the FIFO open until the gate opens. crda's 1000 ms read deadline
+# runs from before its open, so the stop comes first: a writer that wrote,
+# slept 0.2 s and then stopped crda lost the race twice on the debug
+# kernel in CI (crda gave up, status 3, before the stop). JP is queued at once, before US can time
 # out: on a busy host US once timed out before the test got to queue JP,
 # and the restore then rightly asked again for the user's DE (CI on 6.12
 # saw "COUNTRY=US COUNTRY=DE COUNTRY=JP"). The real database is back in
@@ -398,9 +400,11 @@ via_wrapper
 mkfifo "$S/gate"
 mv "$db" "$db.off"
 mkfifo "$db"
-# shellcheck disable=SC2016 # for the inner shell
-sh -c 'head -c 4000 "$1"; sleep 0.2; kill -STOP $(pidof crda) && : >"$3"; read -r x <"$2"' \
-	sh "$db.off" "$S/gate" "$S/stopped" >"$db" &
+(
+	kill -STOP $(pidof crda) && : >"$S/stopped"
+	head -c 4000 "$db.off"
+	read -r _ <"$S/gate"
+) >"$db" &
 writer=$!
 syslog_mark
 rc_mark

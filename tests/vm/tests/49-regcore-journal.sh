@@ -90,7 +90,8 @@ expect_eq "the follower printed each entry once, in order, without a gap" "true"
 # ---- crda masked: the test answers, or nobody does ----
 rc_mask_crda
 rc_serve_reset
-check "regcore loads (crda masked)" rc_load crda_timeout_ms=2000
+# 6 s: the test's answers came after 2000 ms on the debug kernel in CI
+check "regcore loads (crda masked)" rc_load crda_timeout_ms=6000
 expect_eq "the world is asked for" 00 "$(rc_serve regcore)"
 check "regsim loads two radios" modprobe regsim radios=2
 
