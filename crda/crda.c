@@ -386,20 +386,23 @@ static int exit_of(const struct regnl_status *st)
 }
 
 /*
- * Tell regcore where the rules about to be sent come from, for its
- * journal: the database as named, with the file it resolves to when that
- * differs ("/lib/firmware/regulatory.db -> .../regulatory.db-debian"), its
- * SHA-256, signer and format. Only regcore has the request; cfg80211 gets
- * exactly the SET_REG it expects. A module that does not take it (an
- * older one) is no reason to withhold the rules: noted, and on.
+ * Tell regcore, for its journal, about the database an answer for alpha2
+ * comes from: the database as named, with the file it resolves to when
+ * that differs ("/lib/firmware/regulatory.db -> .../regulatory.db-debian"),
+ * its SHA-256, signer and format. no_rules false: the rules about to be
+ * sent come from it (REGCORE_OP_SOURCE); true: it has no rules for the
+ * country (REGCORE_OP_NO_RULES). Only regcore has these requests;
+ * cfg80211 gets exactly what it expects. A module that does not take
+ * one (an older one) is no reason to withhold the rules: noted, and on.
  */
-static void offer_origin(struct regnl *nl, const struct regdom *rd,
-			 const struct regdb *db, const char *path)
+static void tell_origin(struct regnl *nl, const char *alpha2,
+			const struct regdb *db, const char *path,
+			bool no_rules)
 {
 	struct regnl_status st = { 0 };
 	char *real = realpath(path, NULL), *file = NULL, buf[512];
 	struct regnl_origin o = {
-		.alpha2 = rd->alpha2,
+		.alpha2 = alpha2,
 		.file = path,
 		.signer = regdb_signer(db),
 		.sha256 = regdb_sha256(db),
@@ -412,11 +415,38 @@ static void offer_origin(struct regnl *nl, const struct regdom *rd,
 		else
 			o.file = file;
 	}
-	if (regnl_offer_origin(nl, &o, &st))
+	if (!no_rules && regnl_offer_origin(nl, &o, &st))
 		say(LOG_NOTICE, "regcore did not take where the rules come from (its journal will not say): %s",
 		    regnl_status_text(&st, buf, sizeof(buf)));
+	else if (no_rules && regnl_report_no_rules(nl, &o, &st))
+		say(LOG_NOTICE, "regcore did not take that %s has no rules for %s: %s",
+		    path, alpha2, regnl_status_text(&st, buf, sizeof(buf)));
 	free(file);
 	free(real);
+}
+
+/*
+ * The database lacks the country: tell regcore at once, so that whoever
+ * waits for the request (regctl set --wait) learns why; the request
+ * still ends at the module's timeout. cfg80211 has no such request: it
+ * is told nothing, as before.
+ */
+static void report_no_rules(enum regnl_family family, const char *alpha2,
+			    const struct regdb *db, const char *path)
+{
+	struct regnl_status st = { 0 };
+	struct regnl *nl;
+	char buf[512];
+
+	if (family != REGNL_FAMILY_REGCORE)
+		return;
+	if (regnl_open(&nl, family, &st)) {
+		say(LOG_NOTICE, "cannot tell regcore that %s is not in the database: %s",
+		    alpha2, regnl_status_text(&st, buf, sizeof(buf)));
+		return;
+	}
+	tell_origin(nl, alpha2, db, path, true);
+	regnl_close(nl);
 }
 
 static int send_domain(const char *family_name, enum regnl_family family,
@@ -435,7 +465,7 @@ static int send_domain(const char *family_name, enum regnl_family family,
 		return exit_of(&st);
 	}
 	if (family == REGNL_FAMILY_REGCORE)
-		offer_origin(nl, rd, db, path);
+		tell_origin(nl, rd->alpha2, db, path, false);
 	err = regnl_set_reg(nl, rd, &st);
 	regnl_close(nl);
 	if (err) {
@@ -468,6 +498,8 @@ int main(int argc, char **argv)
 		say(LOG_ERR, "country %s is not in the database: %s", o.country,
 		    err ? err : "no entry");
 		free(err);
+		if (!o.dry_run)
+			report_no_rules(o.fam, o.country, db, path);
 		regdb_close(db);
 		return CRDA_E_COUNTRY;
 	}

@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 
+#include "json.h"
 #include "nl/regnl.h"
 
 /* The version comes from the Makefile (debian/changelog, its one source). */
@@ -33,6 +35,12 @@ enum {
 	EXIT_USAGE = 2,		/* bad command line, bad alpha2 */
 	EXIT_NOFAMILY = 3,	/* family missing: module not loaded */
 	EXIT_PERM = 4,		/* not permitted: needs CAP_NET_ADMIN */
+	/* set --wait: what became of the request (0 when applied) */
+	EXIT_INTERSECTED = 5,	/* intersected with the domain in force */
+	EXIT_IGNORED = 6,	/* ignored, for the reason printed */
+	EXIT_REFUSED = 7,	/* dropped, or its answer could not be applied */
+	EXIT_NO_RULES = 8,	/* the database has no such country */
+	EXIT_TIMED_OUT = 9,	/* no answer in time, or no outcome in time */
 	/* a handler's answer: print the command's usage, exit EXIT_USAGE */
 	SHOW_USAGE = -1,
 };
@@ -49,6 +57,7 @@ struct regctl_cmd {
 	int (*handler)(struct regctl *rc, int argc, char **argv);
 	const char *help;
 	bool reads;		/* a read command: --json applies */
+	const char *json_with;	/* or --json applies with this argument */
 };
 
 static int cmd_get(struct regctl *rc, int argc, char **argv);
@@ -62,25 +71,25 @@ static int cmd_help(struct regctl *rc, int argc, char **argv);
 static const struct regctl_cmd regctl_cmds[] = {
 	{ "get", NULL, cmd_get,
 	  "Print the current regulatory domains (global, then each wiphy's own), as `iw reg get`.",
-	  true },
-	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off", cmd_set,
-	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). --indoor says whether the device operates indoors: \"on\" lasts until \"off\" or the kernel restores its settings; \"on --hold\" lasts while regctl runs (until SIGINT, SIGTERM or SIGHUP). Needs CAP_NET_ADMIN.",
-	  false },
+	  true, NULL },
+	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off", cmd_set,
+	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). --wait (regcore only) waits for what becomes of this request, at most SECONDS (default 30), and prints it with each radio's domain after it; the exit status says it: 0 applied or in force already, 5 intersected, 6 ignored, 7 refused or dropped, 8 not in the database, 9 timed out (--json: one object). --indoor says whether the device operates indoors: \"on\" lasts until \"off\" or the kernel restores its settings; \"on --hold\" lasts while regctl runs (until SIGINT, SIGTERM or SIGHUP). Needs CAP_NET_ADMIN.",
+	  false, "--wait" },
 	{ "reload", NULL, cmd_reload,
 	  "Have the kernel re-read its regulatory database and re-apply the country in force, as `iw reg reload` (regcore on the crda path asks crda again); a refused database leaves the domain as it was. Needs CAP_NET_ADMIN.",
-	  false },
+	  false, NULL },
 	{ "phy", "[NAME]", cmd_phy,
 	  "Print the channels of wiphy NAME (or phy#INDEX) as `iw phy NAME channels`, or of every wiphy.",
-	  true },
+	  true, NULL },
 	{ "monitor", "[-t] [-n COUNT] [-w SECONDS]", cmd_monitor,
 	  "Print each regulatory change and radar event as `iw event` does, until interrupted, COUNT events were seen or SECONDS passed; -t prefixes a timestamp.",
-	  true },
+	  true, NULL },
 	{ "history", "[--after SEQ] [--follow [-w SECONDS]]", cmd_history,
 	  "Print regcore's decision journal, oldest first: each hint received or dropped, what its turn decided and why, each request for rules and its outcome (answered, refused, timed out), each domain put in force with the database, SHA-256 and signer its rules came from, each restore. --after starts after entry SEQ; --follow then prints new entries as they are made, until interrupted or SECONDS passed. With --json, one object per line. Only the regcore family keeps a journal.",
-	  true },
+	  true, NULL },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",
-	  false },
+	  false, NULL },
 };
 
 static const size_t regctl_n_cmds =
@@ -265,20 +274,37 @@ static int set_indoor(struct regctl *rc, int argc, char **argv)
 	return EXIT_OK;
 }
 
+static long parse_count(const char *s);
+static long long now_ms(void);
+static int set_wait(struct regctl *rc, const char *alpha2, uint32_t type,
+		    long timeout_s);
+
 static int cmd_set(struct regctl *rc, int argc, char **argv)
 {
 	const char *what = "asking for the regulatory domain";
 	uint32_t type = NL80211_USER_REG_HINT_USER;
 	struct regnl_status st;
+	long timeout_s = -1;
+	bool wait = false;
 	struct regnl *nl;
 	int r;
 
 	if (argc >= 1 && !strcmp(argv[0], "--indoor"))
 		return set_indoor(rc, argc, argv);
-	if (argc == 2 && !strcmp(argv[0], "--cell-base")) {
+	if (argc >= 2 && !strcmp(argv[0], "--cell-base")) {
 		type = NL80211_USER_REG_HINT_CELL_BASE;
 		argc--;
 		argv++;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "--wait")) {
+		wait = true;
+		if (argc == 4 && !strcmp(argv[2], "--timeout")) {
+			timeout_s = parse_count(argv[3]);
+			if (timeout_s < 0 || timeout_s > 86400)
+				return SHOW_USAGE;
+			argc -= 2;
+		}
+		argc--;
 	}
 	/* an option where the country should be: the usage, not "not an
 	 * alpha2"
@@ -291,6 +317,8 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 			argv[0]);
 		return EXIT_USAGE;
 	}
+	if (wait)
+		return set_wait(rc, argv[0], type, timeout_s < 0 ? 30 : timeout_s);
 	r = open_family(rc, &nl, what);
 	if (r)
 		return r;
@@ -404,13 +432,15 @@ static long parse_count(const char *s)
 	return v;
 }
 
-/* The wall clock in ms, for deadlines. */
+/* A monotonic clock in ms, for deadlines (a step of the wall clock
+ * neither shortens nor stretches a wait).
+ */
 static long long now_ms(void)
 {
-	struct timeval tv;
+	struct timespec ts;
 
-	gettimeofday(&tv, NULL);
-	return (long long)tv.tv_sec * 1000 + tv.tv_usec / 1000;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* The time prefix of `iw event -t`: seconds.microseconds and ": ". */
@@ -622,6 +652,263 @@ static int cmd_history(struct regctl *rc, int argc, char **argv)
 	return r;
 }
 
+/* ---- set --wait ---- */
+
+struct waiting {
+	struct regctl *rc;
+	uint32_t portid;	/* the port the hint was sent from */
+	char alpha2[3];
+	uint64_t last;		/* the last entry read */
+	uint64_t request;	/* the hint's request, once its entry is read */
+	bool gap;		/* entries were overwritten before being read */
+	bool settled;
+	struct regnl_jentry outcome;	/* the entry that settled it */
+};
+
+static int note_last(const struct regnl_jentry *e, void *arg,
+		     struct regnl_status *st)
+{
+	(void)st;
+	*(uint64_t *)arg = e->seq;
+	return 0;
+}
+
+/*
+ * Entries after the hint was sent: the hint's own entry names the port
+ * it came from (and the country), which ties the request's number to
+ * this process; the first entry of that request with an outcome settles
+ * it. A port an exited regctl had is seen again only in entries of that
+ * one's request, never in a hint entry made after this one sent its own.
+ */
+static int on_waited(const struct regnl_jentry *e, void *arg,
+		     struct regnl_status *st)
+{
+	struct waiting *w = arg;
+
+	(void)st;
+	if (e->seq != w->last + 1 && !w->settled) {
+		w->gap = true;
+		if (w->rc)
+			fprintf(w->rc->err, "regctl: journal entries %llu to %llu were overwritten before they could be read: the request's may be among them\n",
+				(unsigned long long)w->last + 1,
+				(unsigned long long)e->seq - 1);
+	}
+	w->last = e->seq;
+	if (!w->request && e->event == REGCORE_JOURNAL_HINT && e->request &&
+	    e->portid == w->portid && !strcmp(e->alpha2, w->alpha2))
+		w->request = e->request;
+	if (w->request && e->request == w->request && e->outcome &&
+	    !w->settled) {
+		w->settled = true;
+		w->outcome = *e;
+	}
+	return 0;
+}
+
+static int outcome_exit(uint8_t outcome)
+{
+	switch (outcome) {
+	case REGCORE_OUTCOME_APPLIED:
+	case REGCORE_OUTCOME_ALREADY:
+		return EXIT_OK;
+	case REGCORE_OUTCOME_INTERSECTED:
+		return EXIT_INTERSECTED;
+	case REGCORE_OUTCOME_IGNORED:
+		return EXIT_IGNORED;
+	case REGCORE_OUTCOME_NO_RULES:
+		return EXIT_NO_RULES;
+	case REGCORE_OUTCOME_TIMED_OUT:
+		return EXIT_TIMED_OUT;
+	default:
+		return EXIT_REFUSED;
+	}
+}
+
+/* A radio's own domain in a GET_REG answer, or NULL: it follows the
+ * domain in force.
+ */
+static const struct regnl_domain *own_domain(const struct regnl_domain_list *l,
+					     uint32_t wiphy)
+{
+	size_t i;
+
+	for (i = 1; i < l->n; i++)
+		if (l->v[i].has_wiphy && l->v[i].wiphy == wiphy)
+			return &l->v[i];
+	return NULL;
+}
+
+/* What each radio has after the request: the domain in force, or its own. */
+static void print_radios(struct regctl *rc, const struct regnl_domain_list *d,
+			 const struct regnl_wiphy_list *w)
+{
+	const struct regnl_domain *own;
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		own = own_domain(d, w->v[i].index);
+		if (!own)
+			fprintf(rc->out, "%s: follows the domain in force, %s\n",
+				w->v[i].name, d->v[0].rd.alpha2);
+		else
+			fprintf(rc->out, "%s: keeps its own domain, %s (%s)\n",
+				w->v[i].name, own->rd.alpha2,
+				own->self_managed ?
+				"self-managed: it sets its own" :
+				"its driver's: a strict or custom radio");
+	}
+}
+
+static void json_radios(struct regctl *rc, const struct regnl_domain_list *d,
+			const struct regnl_wiphy_list *w)
+{
+	const struct regnl_domain *own;
+	bool first;
+	size_t i;
+
+	fputs(",\"radios\":[", rc->out);
+	for (i = 0; i < w->n; i++) {
+		own = own_domain(d, w->v[i].index);
+		first = true;
+		fputs(i ? ",{" : "{", rc->out);
+		kv_u(rc->out, &first, "wiphy", w->v[i].index);
+		kv_str(rc->out, &first, "name", w->v[i].name);
+		kv_str(rc->out, &first, "alpha2",
+		       own ? own->rd.alpha2 : d->v[0].rd.alpha2);
+		kv_bool(rc->out, &first, "own_domain", own);
+		kv_bool(rc->out, &first, "self_managed",
+			own && own->self_managed);
+		fputc('}', rc->out);
+	}
+	fputc(']', rc->out);
+}
+
+/* The outcome, then each radio's domain (when they can be read). */
+static void print_outcome(struct regctl *rc, const struct waiting *w,
+			  struct regnl *nl, long timeout_s)
+{
+	const char *word = w->settled ? regnl_outcome_word(w->outcome.outcome) :
+					"timed_out";
+	struct regnl_domain_list d = { 0 };
+	struct regnl_wiphy_list l = { 0 };
+	struct regnl_status st;
+	char text[300];
+	bool first = true, radios;
+
+	if (w->settled)
+		snprintf(text, sizeof(text), "%s", w->outcome.text);
+	else
+		snprintf(text, sizeof(text), "%s within %ld s%s",
+			 w->request ? "no outcome" :
+			 "the request was not seen in the journal", timeout_s,
+			 w->gap ? " (entries were overwritten before they could be read)" :
+			 "");
+	radios = !regnl_get_reg(nl, &d, &st) && d.n &&
+		 !regnl_get_wiphys(nl, &l, &st);
+	if (rc->json) {
+		fputc('{', rc->out);
+		kv_str(rc->out, &first, "alpha2", w->alpha2);
+		if (w->request)
+			kv_u(rc->out, &first, "request", w->request);
+		kv_str(rc->out, &first, "outcome", word);
+		if (w->settled) {
+			kv_u(rc->out, &first, "outcome_raw", w->outcome.outcome);
+			kv_u(rc->out, &first, "seq", w->outcome.seq);
+		}
+		kv_u(rc->out, &first, "exit_status",
+		     w->settled ? outcome_exit(w->outcome.outcome) :
+		     EXIT_TIMED_OUT);
+		kv_str(rc->out, &first, "text", text);
+		if (radios) {
+			kv_str(rc->out, &first, "in_force", d.v[0].rd.alpha2);
+			json_radios(rc, &d, &l);
+		}
+		fputs("}\n", rc->out);
+	} else {
+		fprintf(rc->out, "%s %s: %s\n", w->alpha2, word, text);
+		if (radios)
+			print_radios(rc, &d, &l);
+	}
+	regnl_domain_list_free(&d);
+	regnl_wiphy_list_free(&l);
+}
+
+/*
+ * set XX --wait: join the journal's group, note its last entry, send the
+ * hint, then read the entries after it until the hint's request settles
+ * or timeout_s pass.
+ */
+static int set_wait(struct regctl *rc, const char *alpha2, uint32_t type,
+		    long timeout_s)
+{
+	const char *what = "asking for the regulatory domain";
+	struct waiting w = { .rc = rc };
+	struct regnl_jfollow *f = NULL;
+	long long deadline_ms, left;
+	struct regnl_status st;
+	struct regnl *nl;
+	int r;
+
+	if (rc->family != REGNL_FAMILY_REGCORE) {
+		fprintf(rc->err, "regctl: set --wait: only regcore says what became of a request (cfg80211 keeps no journal)\n");
+		return EXIT_USAGE;
+	}
+	snprintf(w.alpha2, sizeof(w.alpha2), "%s", alpha2);
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	if (regnl_journal_follow_open(&f, &st) ||
+	    regnl_get_journal(nl, 0, note_last, &w.last, &st)) {
+		r = report(rc, &st, "reading the decision journal");
+		goto out;
+	}
+	w.portid = regnl_local_port(nl);
+	if (regnl_req_set_reg_type(nl, alpha2, type, &st)) {
+		r = report(rc, &st, what);
+		/* refused before it was queued: too many hints wait, or
+		 * regcore unloads
+		 */
+		if (st.kind == REGNL_E_KERNEL &&
+		    (st.err == -EBUSY || st.err == -ESHUTDOWN))
+			r = EXIT_REFUSED;
+		goto out;
+	}
+	deadline_ms = now_ms() + timeout_s * 1000;
+	for (;;) {
+		if (regnl_get_journal(nl, w.last, on_waited, &w, &st)) {
+			r = report(rc, &st, "reading the decision journal");
+			goto out;
+		}
+		left = deadline_ms - now_ms();
+		if (w.settled || left <= 0)
+			break;
+		/* woken by an announcement, or once a second anyway */
+		r = regnl_journal_follow_wait(f, left > 1000 ? 1000 : (int)left,
+					      &st);
+		if (r < 0) {
+			r = report(rc, &st, "following the decision journal");
+			goto out;
+		}
+	}
+	print_outcome(rc, &w, nl, timeout_s);
+	r = w.settled ? outcome_exit(w.outcome.outcome) : EXIT_TIMED_OUT;
+out:
+	regnl_journal_follow_close(f);
+	regnl_close(nl);
+	return r;
+}
+
+/* Is arg one of the command's arguments? */
+static bool has_arg(int argc, char **argv, const char *arg)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], arg))
+			return true;
+	return false;
+}
+
 static const struct regctl_cmd *find_cmd(const char *name)
 {
 	size_t i;
@@ -706,8 +993,10 @@ static int regctl_run(int argc, char **argv, FILE *out, FILE *err)
 		print_usage(err);
 		return EXIT_USAGE;
 	}
-	if (rc.json && !c->reads) {
-		fprintf(err, "regctl: --json applies to the read commands, not to \"%s\"\n",
+	if (rc.json && !c->reads && !(c->json_with &&
+				       has_arg(argc - optind - 1,
+					       argv + optind + 1, c->json_with))) {
+		fprintf(err, "regctl: --json applies to the read commands and set --wait, not to \"%s\"\n",
 			c->name);
 		return EXIT_USAGE;
 	}

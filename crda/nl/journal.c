@@ -33,6 +33,8 @@ static const struct regnl_policy ext_policy[REGCORE_ATTR_MAX + 1] = {
 	[REGCORE_ATTR_DB_SHA256] = { REGNL_K_BINARY, 32, 32 },
 	[REGCORE_ATTR_DB_SIGNER] = { REGNL_K_STRING, 0, 0 },
 	[REGCORE_ATTR_DB_VERSION] = { REGNL_K_U8, 0, 0 },
+	[REGCORE_ATTR_OUTCOME] = { REGNL_K_U8, 0, 0 },
+	[REGCORE_ATTR_PORTID] = { REGNL_K_U32, 0, 0 },
 };
 
 static void copy_str(char *dst, size_t size, const struct nlattr *a)
@@ -104,6 +106,10 @@ int regnl_parse_jentry(struct nl_msg *msg, struct regnl_jentry *out,
 	}
 	if (tb[REGCORE_ATTR_DB_VERSION])
 		e.db_version = nla_get_u8(tb[REGCORE_ATTR_DB_VERSION]);
+	if (tb[REGCORE_ATTR_OUTCOME])
+		e.outcome = nla_get_u8(tb[REGCORE_ATTR_OUTCOME]);
+	if (tb[REGCORE_ATTR_PORTID])
+		e.portid = nla_get_u32(tb[REGCORE_ATTR_PORTID]);
 	*out = e;
 	return 1;
 }
@@ -154,9 +160,10 @@ static int put_str_cut(struct nl_msg *msg, int type, const char *s)
 	return 0;
 }
 
-int regnl_build_offer_origin(struct nl_msg **out, int family_id,
-			     const struct regnl_origin *o,
-			     struct regnl_status *st)
+/* REGCORE_OP_SOURCE or REGCORE_OP_NO_RULES: a country and a database. */
+static int build_origin_op(struct nl_msg **out, int family_id, uint8_t op,
+			   const struct regnl_origin *o,
+			   struct regnl_status *st)
 {
 	struct nl_msg *msg;
 
@@ -168,7 +175,7 @@ int regnl_build_offer_origin(struct nl_msg **out, int family_id,
 	msg = regnl_msg_new(family_id, REGCORE_CMD_EXT, 0, 1024);
 	if (!msg)
 		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
-	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_SOURCE) ||
+	if (nla_put_u8(msg, REGCORE_ATTR_OP, op) ||
 	    nla_put(msg, REGCORE_ATTR_ALPHA2, 2, o->alpha2) ||
 	    put_str_cut(msg, REGCORE_ATTR_DB_FILE, o->file) ||
 	    (o->signer && *o->signer &&
@@ -184,11 +191,33 @@ int regnl_build_offer_origin(struct nl_msg **out, int family_id,
 	return 0;
 }
 
+int regnl_build_offer_origin(struct nl_msg **out, int family_id,
+			     const struct regnl_origin *o,
+			     struct regnl_status *st)
+{
+	return build_origin_op(out, family_id, REGCORE_OP_SOURCE, o, st);
+}
+
+int regnl_build_no_rules(struct nl_msg **out, int family_id,
+			 const struct regnl_origin *o, struct regnl_status *st)
+{
+	return build_origin_op(out, family_id, REGCORE_OP_NO_RULES, o, st);
+}
+
 int regnl_offer_origin(struct regnl *nl, const struct regnl_origin *o,
 		       struct regnl_status *st)
 {
 	struct nl_msg *msg;
 	int r = regnl_build_offer_origin(&msg, regnl_family_id(nl), o, st);
+
+	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
+}
+
+int regnl_report_no_rules(struct regnl *nl, const struct regnl_origin *o,
+			  struct regnl_status *st)
+{
+	struct nl_msg *msg;
+	int r = regnl_build_no_rules(&msg, regnl_family_id(nl), o, st);
 
 	return r ? r : regnl_transact_free(nl, msg, NULL, NULL, st);
 }

@@ -466,6 +466,23 @@ const char *regnl_decision_word(uint8_t decision)
 	return decision < sizeof(w) / sizeof(w[0]) ? w[decision] : "unknown";
 }
 
+const char *regnl_outcome_word(uint8_t outcome)
+{
+	static const char *const w[] = {
+		[REGCORE_OUTCOME_NONE] = "",
+		[REGCORE_OUTCOME_APPLIED] = "applied",
+		[REGCORE_OUTCOME_INTERSECTED] = "intersected",
+		[REGCORE_OUTCOME_ALREADY] = "already",
+		[REGCORE_OUTCOME_IGNORED] = "ignored",
+		[REGCORE_OUTCOME_REFUSED] = "refused",
+		[REGCORE_OUTCOME_NO_RULES] = "no_rules",
+		[REGCORE_OUTCOME_TIMED_OUT] = "timed_out",
+		[REGCORE_OUTCOME_DROPPED] = "dropped",
+	};
+
+	return outcome < sizeof(w) / sizeof(w[0]) ? w[outcome] : "unknown";
+}
+
 void regnl_sha256_hex(const unsigned char *sha, char hex[65])
 {
 	int i;
@@ -507,6 +524,12 @@ void regnl_json_jentry(FILE *f, const struct regnl_jentry *e)
 		kv_u(f, &first, "errno", e->err);
 		kv_str(f, &first, "errno_name", regnl_errno_name(-(int)e->err));
 	}
+	if (e->outcome) {
+		kv_str(f, &first, "outcome", regnl_outcome_word(e->outcome));
+		kv_u(f, &first, "outcome_raw", e->outcome);
+	}
+	if (e->portid)
+		kv_u(f, &first, "portid", e->portid);
 	kv_str(f, &first, "text", e->text);
 	if (e->db_file[0]) {
 		bool f2 = true;

@@ -99,6 +99,9 @@ void regnl_close(struct regnl *nl);
 /* The resolved numeric id of the socket's family. */
 int regnl_family_id(const struct regnl *nl);
 
+/* The socket's netlink port (what the kernel sees as the sender). */
+uint32_t regnl_local_port(const struct regnl *nl);
+
 /* The name of the socket's family, as passed to regnl_open_name(). */
 const char *regnl_name(const struct regnl *nl);
 
@@ -482,6 +485,8 @@ struct regnl_jentry {
 	bool has_sha256;
 	unsigned char db_sha256[32];
 	uint8_t db_version;		/* 19, 20, or 0 */
+	uint8_t outcome;		/* enum regcore_outcome, 0 for none */
+	uint32_t portid;		/* the hint's sender, 0 for none */
 };
 
 /*
@@ -527,6 +532,20 @@ int regnl_build_offer_origin(struct nl_msg **out, int family_id,
 int regnl_offer_origin(struct regnl *nl, const struct regnl_origin *o,
 		       struct regnl_status *st);
 
+/*
+ * Build REGCORE_CMD_EXT / REGCORE_OP_NO_RULES: the database o names has
+ * no rules for o->alpha2 (the rest of o as for the origin).
+ */
+int regnl_build_no_rules(struct nl_msg **out, int family_id,
+			 const struct regnl_origin *o, struct regnl_status *st);
+
+/*
+ * Tell regcore the database lacks the pending request's country, and
+ * wait for the ack (-EINVAL from the kernel: no such request pending).
+ */
+int regnl_report_no_rules(struct regnl *nl, const struct regnl_origin *o,
+			  struct regnl_status *st);
+
 /* A socket joined to regcore's "journal" multicast group. */
 struct regnl_jfollow;
 
@@ -547,6 +566,8 @@ void regnl_journal_follow_close(struct regnl_jfollow *f);
 /* The words for an event ("installed") and a decision ("ignore"). */
 const char *regnl_jevent_word(uint8_t event);
 const char *regnl_decision_word(uint8_t decision);
+/* The words for an outcome ("no_rules"), "" for none. */
+const char *regnl_outcome_word(uint8_t outcome);
 
 /* 64 lower-case hex digits and a NUL. */
 void regnl_sha256_hex(const unsigned char *sha, char hex[65]);

@@ -153,6 +153,11 @@ int regnl_family_id(const struct regnl *nl)
 	return nl->family_id;
 }
 
+uint32_t regnl_local_port(const struct regnl *nl)
+{
+	return nl_socket_get_local_port(nl->sk);
+}
+
 const char *regnl_name(const struct regnl *nl)
 {
 	return nl->name;

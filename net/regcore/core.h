@@ -178,7 +178,7 @@ int regcore_hints_init(void);
 int regcore_hints_start(void);
 void regcore_hints_stop(void);
 void regcore_hints_exit(void);
-int regcore_hint_user(const char *alpha2, bool cell_base);
+int regcore_hint_user(const char *alpha2, bool cell_base, u32 portid);
 bool regcore_last_is_cell_base(void);
 bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy);
 int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
@@ -186,6 +186,8 @@ int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 			    enum regcore_environment env);
 int regcore_hint_reload(void);
 struct regcore_origin;
+int regcore_hint_no_rules(const char *alpha2, struct regcore_origin *origin,
+			  struct netlink_ext_ack *extack);
 int regcore_set_regdom(struct regcore_regdomain *rd,
 		       struct regcore_origin *origin,
 		       struct netlink_ext_ack *extack);
@@ -377,6 +379,8 @@ struct regcore_origin {
  * @decision: enum regcore_decision, or %REGCORE_NO_DECISION
  * @request: the request's number, 0 for none
  * @wiphy_idx: the radio, or %REGCORE_WIPHY_IDX_INVALID
+ * @outcome: enum regcore_outcome: set on the entry that settles a request
+ * @portid: the netlink port that sent the hint, or 0
  * @err: a negative errno, or 0
  * @alpha2: the country, or NULL
  * @origin: where the rules came from, or NULL
@@ -385,6 +389,8 @@ struct regcore_jnote {
 	u8 event;
 	u8 initiator;
 	u8 decision;
+	u8 outcome;
+	u32 portid;
 	u64 request;
 	u32 wiphy_idx;
 	int err;
@@ -405,6 +411,8 @@ struct regcore_jnote {
  * @event: as &struct regcore_jnote
  * @initiator: as &struct regcore_jnote
  * @decision: as &struct regcore_jnote
+ * @outcome: as &struct regcore_jnote
+ * @portid: as &struct regcore_jnote
  * @alpha2: the country, or empty
  * @text: the event in words
  * @origin: a counted reference, or NULL
@@ -419,6 +427,8 @@ struct regcore_jentry {
 	u8 event;
 	u8 initiator;
 	u8 decision;
+	u8 outcome;
+	u32 portid;
 	char alpha2[3];
 	char text[REGCORE_JOURNAL_TEXT];
 	struct regcore_origin *origin;

@@ -423,7 +423,8 @@ static int regcore_regdb_get(void)
  *
  * Context: regcore_mutex held; sleeps.
  * Return: the domain (ownership passes to the caller), or an ERR_PTR:
- * -ENOENT when the file is missing or lacks @alpha2, -EKEYREJECTED or
+ * -ENOENT when the file is missing, -ENODATA when it lacks @alpha2,
+ * -EKEYREJECTED or
  * -EINVAL when the file, or the country's domain, is refused, -ENOMEM.
  */
 struct regcore_regdomain *regcore_regdb_lookup(const char *alpha2)
@@ -441,7 +442,7 @@ struct regcore_regdomain *regcore_regdb_lookup(const char *alpha2)
 			pr_warn_ratelimited("%s: %.2s: malformed at offset %zu: %s\n",
 					    REGCORE_REGDB_FILE, alpha2,
 					    fault.offset, fault.reason);
-		else if (PTR_ERR(rd) == -ENOENT)
+		else if (PTR_ERR(rd) == -ENODATA)
 			pr_info_ratelimited("%s has no rules for %.2s\n",
 					    REGCORE_REGDB_FILE, alpha2);
 		return rd;

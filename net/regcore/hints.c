@@ -79,6 +79,8 @@
  *	for other hints, and once the element's radio is gone)
  * @user_seq: for @restore: regcore_user_seq when it was queued
  * @id: its number in the journal (REGCORE_ATTR_REQUEST), from 1
+ * @portid: the netlink port of a user hint's sender
+ *	(REGCORE_ATTR_PORTID), 0 for other hints
  * @timeout_ms: how long userspace was given to answer, ms
  * @deadline: jiffies by which userspace must have answered
  */
@@ -97,6 +99,7 @@ struct regcore_request {
 	enum regcore_environment country_ie_env;
 	u32 user_seq;
 	u64 id;
+	u32 portid;
 	unsigned int timeout_ms;
 	unsigned long deadline;
 };
@@ -284,25 +287,73 @@ static void regcore_req_who(const struct regcore_request *req,
 	}
 }
 
-/* A journal entry about @req. */
-static __printf(5, 6) void regcore_jreq(u8 event,
-					const struct regcore_request *req,
-					u8 decision, int err,
-					const char *fmt, ...)
+/* The outcome an entry about a request settles it with, by its event:
+ * the entries that always end a request. The others that can (an answer,
+ * a domain installed, a database without the country) say so themselves.
+ */
+static u8 regcore_event_outcome(u8 event, u8 decision)
+{
+	switch (event) {
+	case REGCORE_JOURNAL_DROPPED:
+		return REGCORE_OUTCOME_DROPPED;
+	case REGCORE_JOURNAL_TIMEOUT:
+		return REGCORE_OUTCOME_TIMED_OUT;
+	case REGCORE_JOURNAL_DECIDED:
+		if (decision == REGCORE_DECISION_IGNORE)
+			return REGCORE_OUTCOME_IGNORED;
+		if (decision == REGCORE_DECISION_ALREADY_SET)
+			return REGCORE_OUTCOME_ALREADY;
+		return REGCORE_OUTCOME_NONE;
+	default:
+		return REGCORE_OUTCOME_NONE;
+	}
+}
+
+static __printf(6, 0) void regcore_vjreq(u8 event,
+					 const struct regcore_request *req,
+					 u8 decision, u8 outcome, int err,
+					 const char *fmt, va_list args)
 {
 	struct regcore_jnote note = {
 		.event = event,
 		.initiator = req->initiator,
 		.decision = decision,
+		.outcome = outcome,
+		.portid = req->portid,
 		.request = req->id,
 		.wiphy_idx = req->wiphy_idx,
 		.err = err,
 		.alpha2 = req->alpha2,
 	};
+
+	regcore_journal_vadd(&note, fmt, args);
+}
+
+/* A journal entry about @req, settling it as its event says. */
+static __printf(5, 6) void regcore_jreq(u8 event,
+					const struct regcore_request *req,
+					u8 decision, int err,
+					const char *fmt, ...)
+{
 	va_list args;
 
 	va_start(args, fmt);
-	regcore_journal_vadd(&note, fmt, args);
+	regcore_vjreq(event, req, decision,
+		      regcore_event_outcome(event, decision), err, fmt, args);
+	va_end(args);
+}
+
+/* A journal entry about @req that settles it with @outcome. */
+static __printf(5, 6) void regcore_jreq_outcome(u8 event,
+						const struct regcore_request *req,
+						u8 outcome, int err,
+						const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	regcore_vjreq(event, req, REGCORE_NO_DECISION, outcome, err, fmt,
+		      args);
 	va_end(args);
 }
 
@@ -631,11 +682,12 @@ static bool regcore_hint_alpha2_ok(const char *alpha2, bool world_ok)
  *	country that restores put back, as a plain user hint, as in
  *	cfg80211 (restore_alpha2()): after a restore it no longer wins over
  *	the user, and every radio follows it.
+ * @portid: the netlink port that sent it, for the journal (0: none)
  *
  * Return: 0 when queued, -EINVAL for a bad alpha2, -EBUSY when too many
  * hints are waiting, -ENOMEM, -ESHUTDOWN.
  */
-int regcore_hint_user(const char *alpha2, bool cell_base)
+int regcore_hint_user(const char *alpha2, bool cell_base, u32 portid)
 {
 	struct regcore_request *req;
 
@@ -647,6 +699,7 @@ int regcore_hint_user(const char *alpha2, bool cell_base)
 		return -ENOMEM;
 	req->bounded = true;
 	req->cell_base = cell_base;
+	req->portid = portid;
 	return regcore_queue(req, NULL);
 }
 
@@ -699,6 +752,7 @@ static void regcore_journal_ie_dropped(const struct regcore_wiphy *wiphy,
 		.initiator = NL80211_REGDOM_SET_BY_COUNTRY_IE,
 		.decision = REGCORE_NO_DECISION,
 		.wiphy_idx = wiphy->idx,
+		.outcome = REGCORE_OUTCOME_DROPPED,
 		.alpha2 = alpha2,
 	};
 
@@ -795,10 +849,21 @@ static bool regcore_query_rules(struct regcore_request *req)
 	if (source != REGCORE_SOURCE_CRDA) {
 		rd = regcore_regdb_lookup(req->alpha2);
 		if (IS_ERR(rd)) {
-			regcore_jreq(REGCORE_JOURNAL_REQUEST, req,
-				     REGCORE_NO_DECISION, PTR_ERR(rd),
-				     "regulatory.db has no answer for %.2s (error %ld)%s",
+			/* a country it lacks settles the request; other
+			 * errors (no file, a refused one) are told by the
+			 * drop that follows
+			 */
+			regcore_jreq_outcome(REGCORE_JOURNAL_REQUEST, req,
+					     source == REGCORE_SOURCE_FIRMWARE &&
+					     PTR_ERR(rd) == -ENODATA ?
+					     REGCORE_OUTCOME_NO_RULES :
+					     REGCORE_OUTCOME_NONE, PTR_ERR(rd),
+				     "regulatory.db has no answer for %.2s (error %ld%s)%s",
 				     req->alpha2, -PTR_ERR(rd),
+				     PTR_ERR(rd) == -ENODATA ?
+				     ", it lacks the country" :
+				     PTR_ERR(rd) == -ENOENT ?
+				     ", no such file" : "",
 				     source == REGCORE_SOURCE_FIRMWARE ? "" :
 				     ": asking userspace");
 			if (source == REGCORE_SOURCE_FIRMWARE)
@@ -1370,8 +1435,9 @@ static bool regcore_install_user_copy(struct regcore_request *req)
 	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force again, set by user (its last answer, kept)\n",
 			    copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
 			    copy->n_reg_rules);
-	regcore_jreq(REGCORE_JOURNAL_INSTALLED, req, REGCORE_NO_DECISION, 0,
-		     "%.2s (DFS %s, %u rules) in force again, set by the user: its last answer, kept, nothing asked",
+	regcore_jreq_outcome(REGCORE_JOURNAL_INSTALLED, req,
+			     REGCORE_OUTCOME_APPLIED, 0,
+			     "%.2s (DFS %s, %u rules) in force again, set by the user: its last answer, kept, nothing asked",
 		     copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
 		     copy->n_reg_rules);
 	regcore_notify();
@@ -1481,6 +1547,18 @@ static void regcore_restore(const struct regcore_request *failed, bool cached)
 			again->restore = true;
 	}
 
+	/* A request still waiting for its answer (a disconnect's restore)
+	 * ends here unanswered: its outcome, before the restore's entry.
+	 */
+	if (!regcore_last->processed && regcore_last != failed)
+		regcore_jreq(REGCORE_JOURNAL_DROPPED, regcore_last,
+			     REGCORE_NO_DECISION, 0,
+			     "the request for %.2s is abandoned: the settings are restored%s",
+			     regcore_last->alpha2,
+			     alpha2 && regcore_alpha2_equal(alpha2,
+							    regcore_last->alpha2) ?
+			     "; its country is asked for again, as a new request" :
+			     "");
 	regcore_journal_restore(failed, cached, alpha2, failures);
 	regcore_indoor_restore();
 	regcore_beacons_forget();
@@ -1731,15 +1809,18 @@ static int regcore_set_rd_country_ie(struct regcore_regdomain *rd,
 /* A journal entry about an answer for @alpha2 (refused, or changing
  * nothing), with where its rules came from.
  */
-static __printf(5, 6) void regcore_journal_answer(const char *alpha2,
+static __printf(6, 7) void regcore_journal_answer(const char *alpha2,
 						  const struct regcore_request *lr,
 						  struct regcore_origin *origin,
-						  int err, const char *fmt, ...)
+						  int err, u8 outcome,
+						  const char *fmt, ...)
 {
 	struct regcore_jnote note = {
 		.event = REGCORE_JOURNAL_ANSWER,
 		.initiator = lr ? lr->initiator : REGCORE_NO_INITIATOR,
 		.decision = REGCORE_NO_DECISION,
+		.outcome = outcome,
+		.portid = lr ? lr->portid : 0,
 		.request = lr ? lr->id : 0,
 		.wiphy_idx = lr ? lr->wiphy_idx : REGCORE_WIPHY_IDX_INVALID,
 		.err = err,
@@ -1763,6 +1844,9 @@ static void regcore_journal_installed(const struct regcore_request *lr,
 		.event = REGCORE_JOURNAL_INSTALLED,
 		.initiator = lr->initiator,
 		.decision = REGCORE_NO_DECISION,
+		.outcome = lr->intersect ? REGCORE_OUTCOME_INTERSECTED :
+					   REGCORE_OUTCOME_APPLIED,
+		.portid = lr->portid,
 		.request = lr->id,
 		.wiphy_idx = lr->wiphy_idx,
 		.alpha2 = rd->alpha2,
@@ -1807,6 +1891,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		pr_info_ratelimited("refused unsolicited domain %.2s: no request is pending\n",
 				    rd->alpha2);
 		regcore_journal_answer(rd->alpha2, NULL, origin, -EINVAL,
+				       REGCORE_OUTCOME_NONE,
 				       "an answer for %.2s refused: no request is pending",
 				       rd->alpha2);
 		err = -EINVAL;
@@ -1818,6 +1903,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		pr_info_ratelimited("refused domain %.2s: the pending request is for %.2s\n",
 				    rd->alpha2, lr->alpha2);
 		regcore_journal_answer(rd->alpha2, lr, origin, -EINVAL,
+				       REGCORE_OUTCOME_NONE,
 				       "an answer for %.2s refused: the pending request is for %.2s",
 				       rd->alpha2, lr->alpha2);
 		err = -EINVAL;
@@ -1850,6 +1936,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		regcore_regdom_free(user_copy);
 	if (err == -ENOMEM) {
 		regcore_journal_answer(lr->alpha2, lr, origin, err,
+				       REGCORE_OUTCOME_NONE,
 				       "the answer for %.2s refused: out of memory; the request still waits",
 				       lr->alpha2);
 		goto refuse;
@@ -1863,6 +1950,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 		if (err == -EALREADY) {
 			pr_debug("%.2s is already in force\n", lr->alpha2);
 			regcore_journal_answer(lr->alpha2, lr, origin, 0,
+					       REGCORE_OUTCOME_ALREADY,
 					       "the answer for %.2s changes nothing: %s",
 					       lr->alpha2,
 					       regcore_regdom_changes(lr->alpha2) ?
@@ -1875,6 +1963,7 @@ static int regcore_set_regdom_locked(struct regcore_regdomain *rd,
 			pr_info_ratelimited("the answer for %.2s cannot be applied (%d): restoring settings\n",
 					    lr->alpha2, err);
 			regcore_journal_answer(lr->alpha2, lr, origin, err,
+					       REGCORE_OUTCOME_REFUSED,
 					       "the answer for %.2s cannot be applied (error %d%s): restoring settings",
 					       lr->alpha2, -err,
 					       err == -ENODEV ? ", its radio is gone" :
@@ -1950,6 +2039,7 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		pr_info_ratelimited("refused domain %.2s: the pending request for %.2s is answered from regulatory.db\n",
 				    rd->alpha2, regcore_last->alpha2);
 		regcore_journal_answer(rd->alpha2, regcore_last, origin, -EINVAL,
+				       REGCORE_OUTCOME_NONE,
 				       "an answer for %.2s from userspace refused: the pending request is answered from regulatory.db",
 				       rd->alpha2);
 		regcore_origin_put(origin);
@@ -1959,6 +2049,59 @@ int regcore_set_regdom(struct regcore_regdomain *rd,
 		err = regcore_set_regdom_locked(rd, origin, extack);
 	}
 	mutex_unlock(&regcore_mutex);
+	return err;
+}
+
+/**
+ * regcore_hint_no_rules() - userspace's database lacks the pending country
+ * @alpha2: the country, two characters (unchecked)
+ * @origin: the database that lacks it; regcore_hint_no_rules() takes the
+ *	reference
+ * @extack: for the reason of a refusal
+ *
+ * crda says so instead of answering (REGCORE_OP_NO_RULES). The pending
+ * request ends at once, as a failed one: the journal records it with
+ * outcome REGCORE_OUTCOME_NO_RULES, and the settings are restored, as
+ * they would be at its timeout when crda said nothing. cfg80211 cannot
+ * be told and waits for the timeout; the state after it is the same.
+ *
+ * Context: process context; takes regcore_mutex.
+ * Return: 0; -EINVAL when @alpha2 is not a country or the world, or no
+ * request for it waits for userspace.
+ */
+int regcore_hint_no_rules(const char *alpha2, struct regcore_origin *origin,
+			  struct netlink_ext_ack *extack)
+{
+	struct regcore_request *lr;
+	int err = 0;
+
+	if (!regcore_hint_alpha2_ok(alpha2, true)) {
+		NL_SET_ERR_MSG_MOD(extack, "alpha2 must be two letters or 00");
+		regcore_origin_put(origin);
+		return -EINVAL;
+	}
+	mutex_lock(&regcore_mutex);
+	lr = regcore_last;
+	if (lr->processed || lr->from_regdb ||
+	    !regcore_alpha2_equal(alpha2, lr->alpha2)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "no request for that country waits for userspace");
+		pr_info_ratelimited("refused the report that %.2s has no rules: no request for it is pending\n",
+				    alpha2);
+		err = -EINVAL;
+	} else {
+		pr_info_ratelimited("userspace has no rules for %.2s (%s): restoring settings\n",
+				    lr->alpha2, origin->file);
+		regcore_journal_answer(lr->alpha2, lr, origin, -ENODATA,
+				       REGCORE_OUTCOME_NO_RULES,
+				       "userspace has no rules for %.2s: its database lacks the country; restoring settings",
+				       lr->alpha2);
+		/* The timeout finds the request processed and does nothing. */
+		lr->processed = true;
+		regcore_restore(lr, false);
+	}
+	mutex_unlock(&regcore_mutex);
+	regcore_origin_put(origin);
 	return err;
 }
 

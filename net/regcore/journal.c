@@ -140,6 +140,8 @@ void regcore_journal_vadd(const struct regcore_jnote *note, const char *fmt,
 	e->event = note->event;
 	e->initiator = note->initiator;
 	e->decision = note->decision;
+	e->outcome = note->outcome;
+	e->portid = note->portid;
 	e->request = note->request;
 	e->wiphy_idx = note->wiphy_idx;
 	e->err = note->err < 0 ? -note->err : note->err;

@@ -529,7 +529,8 @@ static int regcore_nl_req_set_reg(struct sk_buff *skb, struct genl_info *info)
 	err = regcore_nl_alpha2(info, alpha2);
 	if (err)
 		return err;
-	err = regcore_hint_user(alpha2, type == NL80211_USER_REG_HINT_CELL_BASE);
+	err = regcore_hint_user(alpha2, type == NL80211_USER_REG_HINT_CELL_BASE,
+				info->snd_portid);
 	if (err == -EINVAL)
 		NL_SET_ERR_MSG_ATTR(info->extack,
 				    info->attrs[NL80211_ATTR_REG_ALPHA2],
@@ -1001,7 +1002,10 @@ static int regcore_nl_put_jentry(struct sk_buff *msg, u32 portid, u32 seq,
 	     nla_put(msg, REGCORE_ATTR_ALPHA2, 2, e->alpha2)) ||
 	    (e->wiphy_idx != REGCORE_WIPHY_IDX_INVALID &&
 	     nla_put_u32(msg, REGCORE_ATTR_WIPHY, e->wiphy_idx)) ||
-	    (e->err && nla_put_u32(msg, REGCORE_ATTR_ERRNO, e->err)))
+	    (e->err && nla_put_u32(msg, REGCORE_ATTR_ERRNO, e->err)) ||
+	    (e->outcome &&
+	     nla_put_u8(msg, REGCORE_ATTR_OUTCOME, e->outcome)) ||
+	    (e->portid && nla_put_u32(msg, REGCORE_ATTR_PORTID, e->portid)))
 		goto cancel;
 	if (o && (nla_put_string(msg, REGCORE_ATTR_DB_FILE, o->file) ||
 		  (o->signer[0] &&
@@ -1067,24 +1071,28 @@ static int regcore_nl_ext_dumpit(struct sk_buff *skb,
 	return regcore_nl_dump_journal(skb, cb);
 }
 
-/* REGCORE_OP_SOURCE: see regcore_offered. */
-static int regcore_nl_offer_origin(struct sk_buff *skb, struct genl_info *info)
+/* The database a REGCORE_OP_SOURCE or REGCORE_OP_NO_RULES message names,
+ * after the sender's capability and the country are checked: an origin
+ * to put, or an ERR_PTR.
+ */
+static struct regcore_origin *regcore_nl_origin(struct sk_buff *skb,
+						struct genl_info *info)
 {
 	struct regcore_origin *origin;
 	const char *signer = NULL;
 	u8 version = 0;
 
 	if (!netlink_capable(skb, CAP_NET_ADMIN))
-		return -EPERM;
+		return ERR_PTR(-EPERM);
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_ALPHA2) ||
 	    GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_DB_FILE))
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	if (nla_len(info->attrs[REGCORE_ATTR_ALPHA2]) == 3 &&
 	    ((char *)nla_data(info->attrs[REGCORE_ATTR_ALPHA2]))[2]) {
 		NL_SET_ERR_MSG_ATTR(info->extack,
 				    info->attrs[REGCORE_ATTR_ALPHA2],
 				    "alpha2 must be two characters");
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	}
 	if (info->attrs[REGCORE_ATTR_DB_SIGNER])
 		signer = nla_data(info->attrs[REGCORE_ATTR_DB_SIGNER]);
@@ -1095,8 +1103,16 @@ static int regcore_nl_offer_origin(struct sk_buff *skb, struct genl_info *info)
 				    info->attrs[REGCORE_ATTR_DB_SHA256] ?
 				    nla_data(info->attrs[REGCORE_ATTR_DB_SHA256]) :
 				    NULL, GFP_KERNEL);
-	if (!origin)
-		return -ENOMEM;
+	return origin ? origin : ERR_PTR(-ENOMEM);
+}
+
+/* REGCORE_OP_SOURCE: see regcore_offered. */
+static int regcore_nl_offer_origin(struct sk_buff *skb, struct genl_info *info)
+{
+	struct regcore_origin *origin = regcore_nl_origin(skb, info);
+
+	if (IS_ERR(origin))
+		return PTR_ERR(origin);
 	spin_lock(&regcore_offered_lock);
 	swap(origin, regcore_offered.origin);
 	regcore_offered.portid = info->snd_portid;
@@ -1108,6 +1124,18 @@ static int regcore_nl_offer_origin(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+/* REGCORE_OP_NO_RULES: crda's database lacks the pending country. */
+static int regcore_nl_no_rules(struct sk_buff *skb, struct genl_info *info)
+{
+	struct regcore_origin *origin = regcore_nl_origin(skb, info);
+	char alpha2[2];
+
+	if (IS_ERR(origin))
+		return PTR_ERR(origin);
+	memcpy(alpha2, nla_data(info->attrs[REGCORE_ATTR_ALPHA2]), 2);
+	return regcore_hint_no_rules(alpha2, origin, info->extack);
+}
+
 static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_OP))
@@ -1115,6 +1143,8 @@ static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 	switch (nla_get_u8(info->attrs[REGCORE_ATTR_OP])) {
 	case REGCORE_OP_SOURCE:
 		return regcore_nl_offer_origin(skb, info);
+	case REGCORE_OP_NO_RULES:
+		return regcore_nl_no_rules(skb, info);
 	default:
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_OP],
 				    "the journal is read with a dump");

@@ -313,7 +313,8 @@ static void regdb_read_rule(const u8 *data, size_t off,
  *
  * Context: process context (allocates with GFP_KERNEL).
  * Return: the domain (the caller frees it with regcore_regdom_free()),
- * ERR_PTR(-ENOENT) when @alpha2 is not in the file, ERR_PTR(-EINVAL)
+ * ERR_PTR(-ENODATA) when @alpha2 is not in the file (as cfg80211's
+ * query_regdb()), ERR_PTR(-EINVAL)
  * with @err filled in for a malformed file, ERR_PTR(-ENOMEM).
  */
 struct regcore_regdomain *regcore_regdb_query(const u8 *data, size_t size,
@@ -332,7 +333,7 @@ struct regcore_regdomain *regcore_regdb_query(const u8 *data, size_t size,
 			return ERR_PTR(-EINVAL);
 		}
 		if (!regdb_be16(data + off + 2))
-			return ERR_PTR(-ENOENT);
+			return ERR_PTR(-ENODATA);
 		if (data[off] == alpha2[0] && data[off + 1] == alpha2[1])
 			break;
 	}

@@ -145,10 +145,10 @@ void regdb_query_unknown_country_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test,
 			PTR_ERR(query(test, img, sizeof(regdb_image), "FR",
-				      NULL)), -ENOENT);
+				      NULL)), -ENODATA);
 	KUNIT_EXPECT_EQ(test,
 			PTR_ERR(query(test, img, sizeof(regdb_image), "00",
-				      NULL)), -ENOENT);
+				      NULL)), -ENODATA);
 }
 
 /* Every proper prefix of the image is refused by the check; the query

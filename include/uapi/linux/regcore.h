@@ -69,6 +69,24 @@
  *                       the journal's entry for the domain installed
  *                       carries it. A SET_REG from another socket, or
  *                       for another country, does not take it.
+ *   REGCORE_OP_NO_RULES do (CAP_NET_ADMIN): the database named by
+ *                       REGCORE_ATTR_DB_FILE (and the other attributes
+ *                       of REGCORE_OP_SOURCE) has no rules for the
+ *                       pending request's country, REGCORE_ATTR_ALPHA2.
+ *                       crda --family regcore sends it instead of an
+ *                       answer. The request ends at once, as a failed
+ *                       one (the journal records it with outcome
+ *                       REGCORE_OUTCOME_NO_RULES, and the settings are
+ *                       restored, as at a timeout; cfg80211, which
+ *                       cannot be told, waits for its timeout).
+ *                       -EINVAL when no request for that country waits
+ *                       for userspace.
+ *
+ * A journal entry that settles a request carries REGCORE_ATTR_OUTCOME,
+ * what became of it (enum regcore_outcome); the first such entry of a
+ * request is its outcome. An entry made for a hint that came over
+ * netlink (NL80211_CMD_REQ_SET_REG) carries REGCORE_ATTR_PORTID, the
+ * sender's netlink port, so that the sender can find its request.
  */
 #define REGCORE_CMD_EXT			0
 
@@ -76,6 +94,7 @@ enum regcore_op {
 	REGCORE_OP_UNSPEC,
 	REGCORE_OP_JOURNAL,
 	REGCORE_OP_SOURCE,
+	REGCORE_OP_NO_RULES,
 
 	__REGCORE_OP_AFTER_LAST,
 	REGCORE_OP_MAX = __REGCORE_OP_AFTER_LAST - 1
@@ -101,6 +120,8 @@ enum regcore_attr {
 	REGCORE_ATTR_DB_SIGNER,		/* string, the key that verified it */
 	REGCORE_ATTR_DB_VERSION,	/* u8, 19 or 20 */
 	REGCORE_ATTR_PAD,
+	REGCORE_ATTR_OUTCOME,		/* u8, enum regcore_outcome */
+	REGCORE_ATTR_PORTID,		/* u32, the hint's sender */
 
 	__REGCORE_ATTR_AFTER_LAST,
 	REGCORE_ATTR_MAX = __REGCORE_ATTR_AFTER_LAST - 1
@@ -128,6 +149,22 @@ enum regcore_decision {
 	REGCORE_DECISION_INTERSECT,	/* asked for, to be intersected */
 	REGCORE_DECISION_ALREADY_SET,	/* the country is in force already */
 	REGCORE_DECISION_IGNORE,	/* ignored: REGCORE_ATTR_TEXT says why */
+};
+
+/* What became of a request (REGCORE_ATTR_OUTCOME). */
+enum regcore_outcome {
+	REGCORE_OUTCOME_NONE,		/* never sent */
+	REGCORE_OUTCOME_APPLIED,	/* its country's rules are in force */
+	REGCORE_OUTCOME_INTERSECTED,	/* intersected with the domain before */
+	REGCORE_OUTCOME_ALREADY,	/* nothing changed: in force already */
+	REGCORE_OUTCOME_IGNORED,	/* ignored: REGCORE_ATTR_TEXT says why */
+	REGCORE_OUTCOME_REFUSED,	/* its answer could not be applied */
+	REGCORE_OUTCOME_NO_RULES,	/* the database has no such country */
+	REGCORE_OUTCOME_TIMED_OUT,	/* no answer in time */
+	REGCORE_OUTCOME_DROPPED,	/* dropped before or at its turn */
+
+	__REGCORE_OUTCOME_AFTER_LAST,
+	REGCORE_OUTCOME_MAX = __REGCORE_OUTCOME_AFTER_LAST - 1
 };
 
 /*

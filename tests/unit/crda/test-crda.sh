@@ -264,6 +264,20 @@ shim=$BUILD/crda-nlshim.so
 expect "the kernel refuses the rules: exit 7" 7 \
 	env LD_PRELOAD="$shim" CRDA_NLSHIM=ctrl "$crda" --country DE --db "$db" --family regcore
 contains "with the kernel's reason" 'refused the rules for DE: .*(not supported|EOPNOTSUPP)'
+# A country the database lacks: crda tells regcore (REGCORE_OP_NO_RULES,
+# command 0, which nlctrl refuses here) and still exits 5; cfg80211 is
+# told nothing.
+expect "a country not in the database, --family regcore: exit 5" 5 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=ctrl "$crda" --country ZZ --db "$db" --family regcore
+contains "crda tried to tell regcore so" \
+	"regcore did not take that $db has no rules for ZZ: "
+expect "a country not in the database, --family nl80211: exit 5" 5 \
+	env LD_PRELOAD="$shim" CRDA_NLSHIM=ctrl "$crda" --country ZZ --db "$db" --family nl80211
+if grep -q "has no rules" <<<"$OUT"; then
+	not_ok "nothing is sent to cfg80211" "$OUT"
+else
+	ok "nothing is sent to cfg80211"
+fi
 expect "another netlink failure: exit 8" 8 \
 	env LD_PRELOAD="$shim" CRDA_NLSHIM=resolve "$crda" --country DE --db "$db" --family regcore
 contains "and says what failed" 'cannot resolve'

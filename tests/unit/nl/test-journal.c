@@ -171,3 +171,55 @@ TEST(the_origin_message_carries_the_file_cut_to_255_bytes)
 	o.file = "";
 	CHECK_INT(regnl_build_offer_origin(&m, 0, &o, &st), -EINVAL);
 }
+
+/* An entry that settles a request carries its outcome and, for a user's
+ * hint, the sender's port; both reach the JSON.
+ */
+TEST(journal_entries_carry_the_outcome_and_the_senders_port)
+{
+	struct nl_msg *m = jentry_msg(false);
+	struct regnl_jentry e;
+	struct t_out o;
+
+	nla_put_u8(m, REGCORE_ATTR_OUTCOME, REGCORE_OUTCOME_NO_RULES);
+	nla_put_u32(m, REGCORE_ATTR_PORTID, 4242);
+	CHECK_INT(regnl_parse_jentry(m, &e, NULL), 1);
+	CHECK_INT(e.outcome, REGCORE_OUTCOME_NO_RULES);
+	CHECK_INT(e.portid, 4242);
+	regnl_json_jentry(t_out_open(&o), &e);
+	CHECK(strstr(t_out_text(&o),
+		     ",\"outcome\":\"no_rules\",\"outcome_raw\":6,\"portid\":4242,\"text\":"));
+	t_out_free(&o);
+	nlmsg_free(m);
+
+	/* an outcome of 4 bytes is malformed */
+	m = jentry_msg(false);
+	nla_put_u32(m, REGCORE_ATTR_OUTCOME, 1);
+	CHECK_INT(regnl_parse_jentry(m, &e, NULL), -EBADMSG);
+	nlmsg_free(m);
+}
+
+/* crda's report of a country its database lacks: REGCORE_OP_NO_RULES
+ * with the database's details, as the origin message carries them.
+ */
+TEST(the_no_rules_message_names_the_country_and_the_database)
+{
+	struct regnl_origin o = {
+		.alpha2 = "ZZ", .file = "/usr/lib/crda/regulatory.bin",
+		.signer = "k.pem", .sha256 = sha, .version = 19,
+	};
+	struct nlattr *tb[REGCORE_ATTR_MAX + 1];
+	struct regnl_status st;
+	struct nl_msg *m;
+
+	CHECK_INT(regnl_build_no_rules(&m, 0, &o, &st), 0);
+	CHECK_INT(genlmsg_parse(nlmsg_hdr(m), 0, tb, REGCORE_ATTR_MAX, NULL), 0);
+	CHECK_INT(nla_get_u8(tb[REGCORE_ATTR_OP]), REGCORE_OP_NO_RULES);
+	CHECK(!memcmp(nla_data(tb[REGCORE_ATTR_ALPHA2]), "ZZ", 2));
+	CHECK_STR((char *)nla_data(tb[REGCORE_ATTR_DB_FILE]),
+		  "/usr/lib/crda/regulatory.bin");
+	CHECK_INT(nla_get_u8(tb[REGCORE_ATTR_DB_VERSION]), 19);
+	nlmsg_free(m);
+	o.alpha2 = "Z";
+	CHECK_INT(regnl_build_no_rules(&m, 0, &o, &st), -EINVAL);
+}

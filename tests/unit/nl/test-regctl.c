@@ -117,7 +117,7 @@ TEST(an_unknown_command_fails_with_the_usage)
 	CHECK_INT(run(&out, &err, "frobnicate", NULL), EXIT_USAGE);
 	CHECK(has(&err, "regctl: unknown command \"frobnicate\""));
 	CHECK(has(&err, "Usage:"));
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off\n"));
 	CHECK_STR(out.text, "");
 	t_out_free(&out);
 	t_out_free(&err);
@@ -190,7 +190,7 @@ TEST(set_takes_cell_base_before_the_country)
 	struct t_out out, err;
 
 	CHECK_INT(run(&out, &err, "set", "--cell-base", NULL), EXIT_USAGE);
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> | --indoor on [--hold] | --indoor off\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off\n"));
 	CHECK(!has(&err, "not a valid"));
 	t_out_free(&out);
 	t_out_free(&err);
@@ -255,7 +255,7 @@ TEST(options_are_checked)
 
 	CHECK_INT(run(&out, &err, "--json", "reload", NULL), EXIT_USAGE);
 	CHECK_STR(err.text,
-		  "regctl: --json applies to the read commands, not to \"reload\"\n");
+		  "regctl: --json applies to the read commands and set --wait, not to \"reload\"\n");
 	t_out_free(&out);
 	t_out_free(&err);
 
@@ -537,3 +537,109 @@ TEST(reload_usage_errors_send_nothing)
 	CHECK_INT(fake_kernel_n_sent(), 0);
 	CHECK_STR(fake_kernel_family(), "");
 }
+
+/* set --wait: its options are checked, and only regcore has it; nothing
+ * is sent for a usage error.
+ */
+TEST(set_wait_usage_errors_send_nothing)
+{
+	static const char *const bad[][6] = {
+		{ "set", "DE", "--timeout", "5", NULL },
+		{ "set", "DE", "--wait", "--timeout", NULL },
+		{ "set", "DE", "--wait", "--timeout", "0", NULL },
+		{ "set", "DE", "--wait", "--timeout", "-3", NULL },
+		{ "set", "DE", "--wait", "--timeout", "86401", NULL },
+		{ "set", "DE", "--wait", "now", NULL },
+		{ "set", "--wait", "DE", NULL },
+		{ "set", "--indoor", "on", "--wait", NULL },
+	};
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+	size_t i;
+
+	fake_kernel_on(&ack);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_INT(run(&out, &err, bad[i][0], bad[i][1], bad[i][2],
+			      bad[i][3], bad[i][4], NULL), EXIT_USAGE);
+		CHECK(has(&err, "set [--cell-base]"));
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+	/* --json goes with --wait only */
+	CHECK_INT(run(&out, &err, "--json", "set", "DE", NULL), EXIT_USAGE);
+	CHECK(has(&err, "--json applies to the read commands and set --wait"));
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "--family", "nl80211", "set", "DE", "--wait",
+		      NULL), EXIT_USAGE);
+	CHECK_STR(err.text,
+		  "regctl: set --wait: only regcore says what became of a request (cfg80211 keeps no journal)\n");
+	t_out_free(&out);
+	t_out_free(&err);
+	fake_kernel_off();
+	CHECK_INT(fake_kernel_n_sent(), 0);
+}
+
+/* Each outcome the module reports has its own exit status, as regctl(8)
+ * lists them; an unknown one counts as refused.
+ */
+TEST(set_wait_outcomes_have_distinct_exit_statuses)
+{
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_APPLIED), 0);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_ALREADY), 0);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_INTERSECTED), 5);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_IGNORED), 6);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_REFUSED), 7);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_DROPPED), 7);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_NO_RULES), 8);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_TIMED_OUT), 9);
+	CHECK_INT(outcome_exit(REGCORE_OUTCOME_MAX + 1), 7);
+	CHECK_STR(regnl_outcome_word(REGCORE_OUTCOME_NO_RULES), "no_rules");
+	CHECK_STR(regnl_outcome_word(REGCORE_OUTCOME_MAX + 1), "unknown");
+}
+
+/* The hint's entry ties the request to the sender's port and country;
+ * the first entry of that request with an outcome settles it; another
+ * port's hint, an entry of an older request from the same port, and a
+ * later outcome change nothing.
+ */
+TEST(set_wait_follows_its_own_request)
+{
+	struct waiting w = { .portid = 77, .alpha2 = "DE" };
+	struct regnl_jentry e;
+	struct regnl_status st;
+
+#define ENTRY(s, ev, req, port, a2, out) do { \
+		memset(&e, 0, sizeof(e)); \
+		e.seq = (s); e.event = (ev); e.request = (req); \
+		e.portid = (port); e.outcome = (out); \
+		snprintf(e.alpha2, sizeof(e.alpha2), "%s", (a2)); \
+		snprintf(e.text, sizeof(e.text), "entry %d", (s)); \
+		CHECK_INT(on_waited(&e, &w, &st), 0); \
+	} while (0)
+	ENTRY(10, REGCORE_JOURNAL_TIMEOUT, 3, 77, "DE",
+	      REGCORE_OUTCOME_TIMED_OUT);
+	/* 1 to 9 were never read: overwritten, and said so */
+	CHECK(w.gap);
+	w.gap = false;
+	ENTRY(11, REGCORE_JOURNAL_HINT, 4, 88, "DE", 0);
+	ENTRY(12, REGCORE_JOURNAL_HINT, 5, 77, "FR", 0);
+	CHECK(!w.request && !w.settled);
+	ENTRY(13, REGCORE_JOURNAL_HINT, 6, 77, "DE", 0);
+	CHECK(w.request == 6 && !w.settled);
+	ENTRY(14, REGCORE_JOURNAL_INSTALLED, 4, 88, "DE",
+	      REGCORE_OUTCOME_APPLIED);
+	ENTRY(15, REGCORE_JOURNAL_DECIDED, 6, 77, "DE", 0);
+	CHECK(!w.settled);
+	ENTRY(16, REGCORE_JOURNAL_ANSWER, 6, 77, "DE",
+	      REGCORE_OUTCOME_NO_RULES);
+	ENTRY(17, REGCORE_JOURNAL_TIMEOUT, 6, 77, "DE",
+	      REGCORE_OUTCOME_TIMED_OUT);
+#undef ENTRY
+	CHECK(w.settled);
+	CHECK_INT(w.outcome.seq, 16);
+	CHECK_INT(w.outcome.outcome, REGCORE_OUTCOME_NO_RULES);
+	CHECK_INT(w.last, 17);
+	CHECK(!w.gap);
+}
+
