@@ -20,6 +20,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "doctor.h"
 #include "json.h"
 #include "nl/regnl.h"
 
@@ -66,6 +67,7 @@ static int cmd_reload(struct regctl *rc, int argc, char **argv);
 static int cmd_phy(struct regctl *rc, int argc, char **argv);
 static int cmd_monitor(struct regctl *rc, int argc, char **argv);
 static int cmd_history(struct regctl *rc, int argc, char **argv);
+static int cmd_doctor(struct regctl *rc, int argc, char **argv);
 static int cmd_help(struct regctl *rc, int argc, char **argv);
 
 static const struct regctl_cmd regctl_cmds[] = {
@@ -86,6 +88,9 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  true, NULL },
 	{ "history", "[--after SEQ] [--follow [-w SECONDS]]", cmd_history,
 	  "Print regcore's decision journal, oldest first: each hint received or dropped, what its turn decided and why, each request for rules and its outcome (answered, refused, timed out), each domain put in force with the database, SHA-256 and signer its rules came from, each restore. --after starts after entry SEQ; --follow then prints new entries as they are made, until interrupted or SECONDS passed. With --json, one object per line. Only the regcore family keeps a journal.",
+	  true, NULL },
+	{ "doctor", NULL, cmd_doctor,
+	  "Check the path from a country to the rules a radio follows and say what to fix: the module and its source of rules, the udev rule and crda, the databases (their links, SHA-256 and signer, whether crda trusts it, and with --family nl80211 whether the running kernel has a key of that name), the last request's outcome, radios that keep their own domain. One finding per line: ok, note, warn (to check) or fail (to fix), with a remedy; exits 1 when something is to fix. With --family nl80211 it checks a stock system with the kernel's cfg80211.",
 	  true, NULL },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",
@@ -751,11 +756,11 @@ static void print_radios(struct regctl *rc, const struct regnl_domain_list *d,
 			fprintf(rc->out, "%s: follows the domain in force, %s\n",
 				w->v[i].name, d->v[0].rd.alpha2);
 		else
-			fprintf(rc->out, "%s: keeps its own domain, %s (%s)\n",
+			fprintf(rc->out, "%s: has a domain of its own, %s (%s)\n",
 				w->v[i].name, own->rd.alpha2,
 				own->self_managed ?
-				"self-managed: it sets its own" :
-				"its driver's: a strict or custom radio");
+				"self-managed: its firmware sets it" :
+				"its driver's: a strict radio keeps to it");
 	}
 }
 
@@ -896,6 +901,15 @@ out:
 	regnl_journal_follow_close(f);
 	regnl_close(nl);
 	return r;
+}
+
+static int cmd_doctor(struct regctl *rc, int argc, char **argv)
+{
+	(void)argv;
+	if (argc)
+		return SHOW_USAGE;
+	return regctl_doctor(rc->out, rc->family, rc->json) ? EXIT_FAIL :
+							      EXIT_OK;
 }
 
 /* Is arg one of the command's arguments? */

@@ -41,10 +41,14 @@ $(REGNL_SAN_LIB): $(NL_SAN_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 
-$(BUILD)/regctl: $(TOP)/crda/regctl.c $(REGNL_LIB) $(NL_HDRS) $(VERSION_SRC)
-	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) \
+# regctl doctor verifies databases as crda does: regctl links libregdb.
+REGCTL_SRCS := $(TOP)/crda/regctl.c $(TOP)/crda/doctor.c
+$(BUILD)/regctl: $(REGCTL_SRCS) $(TOP)/crda/doctor.h $(REGNL_LIB) \
+		$(REGDB_LIB) $(NL_HDRS) $(VERSION_SRC)
+	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/crda \
 		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
-		$< $(REGNL_LIB) $(REGNL_LDLIBS) -o $@
+		$(REGCTL_SRCS) $(REGNL_LIB) $(REGDB_LIB) $(REGNL_LDLIBS) \
+		$(REGDB_LDLIBS) -o $@
 
 $(BUILD)/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c $(TOP)/tests/vm/tools/fail-nth.h \
 		$(REGNL_LIB) $(NL_HDRS)
@@ -57,10 +61,12 @@ $(BUILD)/jsoncheck: $(TOP)/tests/vm/tools/jsoncheck.c
 # The host tests reach into regctl.c and jsoncheck.c (their command table
 # and validator) by including them; nlcraft is run as a program.
 $(BUILD)/san/test-nl: $(NL_TEST_SRCS) $(wildcard $(TOP)/tests/unit/nl/*.h) \
-		$(TOP)/crda/regctl.c $(TOP)/tests/vm/tools/jsoncheck.c \
-		$(REGNL_SAN_LIB) $(NL_HDRS)
-	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/tests/vm/tools \
-		$(NL_TEST_SRCS) $(REGNL_SAN_LIB) $(REGNL_LDLIBS) -o $@
+		$(REGCTL_SRCS) $(TOP)/crda/doctor.h \
+		$(TOP)/tests/vm/tools/jsoncheck.c \
+		$(REGNL_SAN_LIB) $(REGDB_SAN_LIB) $(NL_HDRS)
+	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/crda -I$(TOP)/tests/vm/tools \
+		$(NL_TEST_SRCS) $(TOP)/crda/doctor.c $(REGNL_SAN_LIB) \
+		$(REGDB_SAN_LIB) $(REGNL_LDLIBS) $(REGDB_LDLIBS) -o $@
 
 $(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c \
 		$(TOP)/tests/vm/tools/fail-nth.h $(REGNL_SAN_LIB) $(NL_HDRS)
@@ -68,11 +74,14 @@ $(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c \
 		$(REGNL_LDLIBS) -o $@
 
 # The VM suite (tests/vm/tests/30-regctl-nl80211.sh) runs regctl (from
-# the package), nlcraft and jsoncheck, and gives cfg80211 wireless-regdb's database for its run.
+# the package), nlcraft and jsoncheck, and gives cfg80211 wireless-regdb's database for its run
+# (upstream's; Debian's for regctl doctor, group 51).
 VM_FILES += $(BUILD)/nlcraft:/usr/bin/nlcraft \
 	$(BUILD)/jsoncheck:/usr/bin/jsoncheck \
 	/lib/firmware/regulatory.db-upstream:/regvm/nl/regulatory.db \
-	/lib/firmware/regulatory.db.p7s-upstream:/regvm/nl/regulatory.db.p7s
+	/lib/firmware/regulatory.db.p7s-upstream:/regvm/nl/regulatory.db.p7s \
+	/lib/firmware/regulatory.db-debian:/regvm/debian/regulatory.db \
+	/lib/firmware/regulatory.db.p7s-debian:/regvm/debian/regulatory.db.p7s
 
 .PHONY: check-nl
 check-nl: $(BUILD)/san/test-nl $(BUILD)/san/nlcraft

@@ -67,6 +67,57 @@ static int version_of(const char *name, const unsigned char *buf, size_t len,
 	return (int)v;
 }
 
+/* The bytes of a canonical S-expression "(N:bytes)" in hex; 0 when it
+ * fits.
+ */
+static int sexp_hex(ksba_const_sexp_t sx, char *hex, size_t len)
+{
+	const char *p = (const char *)sx;
+	unsigned long n;
+	char *end;
+	size_t i;
+
+	if (!p || *p != '(')
+		return -1;
+	n = strtoul(p + 1, &end, 10);
+	if (*end != ':' || !n || 2 * n + 1 > len)
+		return -1;
+	for (i = 0; i < n; i++)
+		snprintf(hex + 2 * i, 3, "%02x", (unsigned char)end[1 + i]);
+	return 0;
+}
+
+/*
+ * What the kernel names the signer's key after (x509_public_key.c: the
+ * subject, ": ", and the subject key id in hex, or the serial when the
+ * certificate has none): the id and the subject, from the trusted key
+ * that verified the file (found by its name's address: several keys of
+ * one file share a name's text, not its storage).
+ */
+static void signer_ids(struct regdb *db, const struct regdb_trust *t,
+		       const char *signer)
+{
+	ksba_sexp_t id = NULL;
+	char *dn;
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->keys[i].name == signer)
+			break;
+	if (i == t->n || !t->keys[i].cert)
+		return;
+	if (ksba_cert_get_subj_key_id(t->keys[i].cert, NULL, &id) || !id)
+		id = ksba_cert_get_serial(t->keys[i].cert);
+	if (sexp_hex(id, db->signer_key_id, sizeof(db->signer_key_id)))
+		db->signer_key_id[0] = '\0';
+	ksba_free(id);
+	dn = ksba_cert_get_subject(t->keys[i].cert, 0);
+	if (dn)
+		snprintf(db->signer_subject, sizeof(db->signer_subject), "%s",
+			 dn);
+	ksba_free(dn);
+}
+
 static struct regdb *open_checked(const char *name, const char *signame,
 				  const unsigned char *buf, size_t len,
 				  const unsigned char *sig, size_t siglen,
@@ -106,8 +157,10 @@ static struct regdb *open_checked(const char *name, const char *signame,
 			goto out;
 	}
 	db = make(name, version, signer, v, n, err);
-	if (db)
+	if (db) {
 		gcry_md_hash_buffer(GCRY_MD_SHA256, db->sha256, buf, len);
+		signer_ids(db, trust, signer);
+	}
 out:
 	regdb_trust_free(own);
 	return db;
@@ -208,6 +261,16 @@ int regdb_version(const struct regdb *db)
 const char *regdb_signer(const struct regdb *db)
 {
 	return db->signer;
+}
+
+const char *regdb_signer_key_id(const struct regdb *db)
+{
+	return db->signer_key_id[0] ? db->signer_key_id : NULL;
+}
+
+const char *regdb_signer_subject(const struct regdb *db)
+{
+	return db->signer_subject[0] ? db->signer_subject : NULL;
 }
 
 size_t regdb_country_count(const struct regdb *db)

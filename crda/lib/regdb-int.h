@@ -270,6 +270,12 @@ struct regdb {
 	char *name;
 	int version;
 	char *signer;
+	/* the signing certificate's subject key id (or serial), in hex as
+	 * the kernel ends its key's name with it; its subject; "" for a
+	 * bare key
+	 */
+	char signer_key_id[129];
+	char signer_subject[256];
 	unsigned char sha256[32];	/* of the file (zero if unverified) */
 	struct regdom *countries;	/* sorted by alpha2 */
 	size_t n;

@@ -257,6 +257,28 @@ int regdb_version(const struct regdb *db);
 const char *regdb_signer(const struct regdb *db);
 
 /**
+ * regdb_signer_key_id() - how the kernel would name the signing key
+ * @db: an open database
+ *
+ * The kernel names an X.509 key "SUBJECT: ID", ID the certificate's
+ * subject key identifier in lower-case hex, or its serial number when it
+ * has none (crypto/asymmetric_keys/x509_public_key.c).
+ *
+ * Return: that ID of the certificate that verified @db, or NULL when a
+ * bare public key did.
+ */
+const char *regdb_signer_key_id(const struct regdb *db);
+
+/**
+ * regdb_signer_subject() - the subject of the signing certificate
+ * @db: an open database
+ *
+ * Return: its distinguished name as RFC 2253 text ("CN=sforshee"), or
+ * NULL when a bare public key verified @db.
+ */
+const char *regdb_signer_subject(const struct regdb *db);
+
+/**
  * regdb_sha256() - the SHA-256 of the database file as it was verified
  * @db: the database (one this API opened: always verified)
  *

@@ -126,6 +126,14 @@ static const char *const deb_sig[2] = {
 static const char *const deb_signer[2] = {
 	"builtin:wens.x509.pem", "builtin:debian.x509.pem",
 };
+/* How the kernel names those keys: neither certificate has a subject key
+ * identifier, so SUBJECT: SERIAL (openssl x509 -serial -subject).
+ */
+static const char *const deb_key_id[2] = {
+	"61c038651aabdcf94bd0ac7ff06c7248db18c600",
+	"577e021cb980e0e820821ba7b54b4961b8b4fadf",
+};
+static const char *const deb_subject[2] = { "CN=wens", "CN=benh@debian.org" };
 
 /* A trusted set of exactly the given 2018 file, no built-in keys. */
 static struct regdb_trust *trust2018(const char *rel)
@@ -184,6 +192,8 @@ static void v19_2018_verifies_with_sforshee_public_key(void)
 	free(p);
 	regdb_trust_free(t);
 	CHECK(db, "refused: %s", err);
+	CHECK(!regdb_signer_key_id(db) && !regdb_signer_subject(db),
+	      "a bare key names no certificate");
 	CHECK(regdb_version(db) == 19 && regdb_country_count(db) == 174,
 	      "version %d, %zu countries", regdb_version(db),
 	      regdb_country_count(db));
@@ -360,6 +370,12 @@ static void debian_files_verify_with_builtin_keys(void)
 		CHECK(db, "%s refused: %s", deb_db[i], err);
 		CHECK(!strcmp(regdb_signer(db), deb_signer[i]),
 		      "%s signed by %s", deb_db[i], regdb_signer(db));
+		CHECK(regdb_signer_key_id(db) &&
+		      !strcmp(regdb_signer_key_id(db), deb_key_id[i]),
+		      "%s: key id %s", deb_db[i], regdb_signer_key_id(db));
+		CHECK(regdb_signer_subject(db) &&
+		      !strcmp(regdb_signer_subject(db), deb_subject[i]),
+		      "%s: subject %s", deb_db[i], regdb_signer_subject(db));
 		CHECK(regdb_country_count(db) > 150, "%zu countries",
 		      regdb_country_count(db));
 		regdb_close(db);
