@@ -11,14 +11,15 @@
 # (hung_task_timeout_secs is lowered for the group). The operations per
 # second of each kind are reported as a diagnostic.
 #
-#   regvm.load_secs=S   how long the load runs (default 60; 30 on the debug
-#                       kernel, where each crda run is slower)
+#   regvm.load_secs=S   how long the load runs (default 30; 20 on the debug
+#                       kernel, where each crda run is slower; make
+#                       check-hardening runs 300)
 . /regvm/lib.sh
 . /regvm/regcore.sh
 require_module regcore regsim
 
-secs_default=60
-is_debug && secs_default=30
+secs_default=30
+is_debug && secs_default=20
 secs=$(regvm_param load_secs $secs_default)
 P=/sys/module/regsim/parameters
 D=/tmp/load
