@@ -60,19 +60,38 @@ static int fail(char *err)
 	return 1;
 }
 
-static struct regdb *open_db(struct opts *o, const char *path)
+/* The trusted keys the options name (-k, -n, --keydir), or NULL (said). */
+static struct regdb_trust *opts_trust(const struct opts *o)
 {
 	struct regdb_trust *t;
-	struct regdb *db = NULL;
 	char *err = NULL;
 
 	t = regdb_trust_from_paths(o->keys, o->n_keys, o->defaults, o->keydir,
 				   &err);
-	if (t)
-		db = regdb_open_sig(path, o->sig, t, &err);
-	regdb_trust_free(t);
+	if (!t)
+		fail(err);
+	return t;
+}
+
+/* A database verified with t, its signature sig (NULL: beside it). */
+static struct regdb *open_with(struct regdb_trust *t, const char *path,
+			       const char *sig)
+{
+	struct regdb *db;
+	char *err = NULL;
+
+	db = regdb_open_sig(path, sig, t, &err);
 	if (!db)
 		fail(err);
+	return db;
+}
+
+static struct regdb *open_db(struct opts *o, const char *path)
+{
+	struct regdb_trust *t = opts_trust(o);
+	struct regdb *db = t ? open_with(t, path, o->sig) : NULL;
+
+	regdb_trust_free(t);
 	return db;
 }
 
@@ -588,6 +607,7 @@ static int cmd_diff(struct opts *o)
 	struct regdb *a = NULL, *b = NULL;
 	struct diff_count count = { 0 };
 	bool first = true, first_country = true;
+	struct regdb_trust *t;
 	struct regdom_cmp cmp;
 	size_t i = 0, j = 0;
 	int rc = 2;
@@ -596,12 +616,19 @@ static int cmd_diff(struct opts *o)
 		fprintf(stderr, "regdb: diff takes --old-sig and --new-sig, not --sig\n");
 		return 2;
 	}
-	o->sig = o->old_sig;
-	a = open_db(o, o->args[0]);
-	o->sig = o->new_sig;
+	if (o->out || o->bin || o->fw || o->signkey || o->cert || o->db ||
+	    o->cn || o->force) {
+		fprintf(stderr, "regdb: diff writes to standard output and takes only -k, -n, --keydir, --old-sig, --new-sig and --json\n");
+		return 2;
+	}
+	/* one trusted set for both: its warnings are said once */
+	t = opts_trust(o);
+	if (!t)
+		return 2;
+	a = open_with(t, o->args[0], o->old_sig);
 	if (a)
-		b = open_db(o, o->args[1]);
-	o->sig = NULL;
+		b = open_with(t, o->args[1], o->new_sig);
+	regdb_trust_free(t);
 	if (!b)
 		goto out;
 	regdom_cmp_for(&cmp, regdb_version(a), regdb_version(b));

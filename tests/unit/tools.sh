@@ -388,6 +388,19 @@ t "regdb diff with an untrusted file exits 2" 2 "$regdb" diff -K "$K" \
 c "naming the file and the reason" \
 	has "diff-new.db: byte 0: signature .*not a trusted certificate" "$work/err"
 c "and printing nothing" [ ! -s "$work/out" ]
+t "regdb diff -o is a usage error (diff writes to standard output)" 2 \
+	"$regdb" diff -o "$work/diff-o.txt" --old-sig "$old_sig" --new-sig "$old_sig" \
+	"$old_db" "$old_db"
+c "naming its options, and writing no file" \
+	sh -c "grep -q 'diff writes to standard output and takes only' '$work/err' && [ ! -e '$work/diff-o.txt' ]"
+# one trusted set for both files: a key directory's warning is said once
+mkdir -p "$work/junkkeys"
+echo "not a key" >"$work/junkkeys/junk.pem"
+t "regdb diff with a junk file in the key directory still compares" 0 \
+	"$regdb" diff --keydir "$work/junkkeys" --old-sig "$old_sig" --new-sig "$old_sig" \
+	"$old_db" "$old_db"
+c "and warns about the junk file once" \
+	[ "$(grep -c 'junk.pem' "$work/err")" -eq 1 ]
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
