@@ -17,9 +17,6 @@
 #define REGCTL_NO_MAIN
 #include "../../../crda/regctl.c"
 
-#define JSONCHECK_NO_MAIN
-#include "jsoncheck.c"
-
 /* Run regctl with the given arguments; out and err receive its output. */
 static int run(struct t_out *out, struct t_out *err, ...)
 {
@@ -646,42 +643,16 @@ TEST(set_wait_follows_its_own_request)
 	CHECK(!w.gap);
 }
 
-/* doctor takes no argument; whatever the host has, its --json is one
- * valid object whose counts add up to its findings, and its text ends
- * with the summary. (What it finds is checked in the VM, group 51: the
- * host's own configuration is only read here, never asserted.)
+/* doctor takes no argument (what it finds is checked in the VM, group
+ * 51: run here it would read the machine's own regulatory setup, which
+ * the host suites must not, see check-hermetic)
  */
-TEST(doctor_prints_valid_json_and_a_summary_whatever_the_host_has)
+TEST(doctor_takes_no_argument)
 {
-	static const char *const fams[] = { "regcore", "nl80211" };
-	const char *why, *p;
-	unsigned int ok, note, warn, fail, n;
 	struct t_out out, err;
-	size_t where, i;
-	int r;
 
 	CHECK_INT(run(&out, &err, "doctor", "now", NULL), EXIT_USAGE);
 	CHECK(has(&err, "regctl [options] doctor\n"));
 	t_out_free(&out);
 	t_out_free(&err);
-	for (i = 0; i < 2; i++) {
-		r = run(&out, &err, "--family", fams[i], "--json", "doctor",
-			NULL);
-		CHECK(r == EXIT_OK || r == EXIT_FAIL);
-		CHECK_INT(json_check(out.text, strlen(out.text), &why, &where),
-			  0);
-		p = strstr(out.text, "],\"ok\":");
-		CHECK(p && sscanf(p, "],\"ok\":%u,\"note\":%u,\"warn\":%u,\"fail\":%u}",
-				  &ok, &note, &warn, &fail) == 4);
-		for (n = 0, p = out.text; (p = strstr(p, "{\"check\":")); p++)
-			n++;
-		CHECK_INT(n, ok + note + warn + fail);
-		CHECK_INT(r == EXIT_FAIL, fail > 0);
-		t_out_free(&out);
-		t_out_free(&err);
-		r = run(&out, &err, "--family", fams[i], "doctor", NULL);
-		CHECK(strstr(out.text, " ok, ") && strstr(out.text, " to fix\n"));
-		t_out_free(&out);
-		t_out_free(&err);
-	}
 }
