@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "doctor.h"
+#include "why.h"
 #include "json.h"
 #include "nl/regnl.h"
 
@@ -29,7 +30,7 @@
 #define REGCORE_VERSION "unknown"
 #endif
 
-/* Exit statuses, documented in regctl(8). */
+/* Exit statuses, documented in regctl(8) (why --width: 10, why.h). */
 enum {
 	EXIT_OK = 0,
 	EXIT_FAIL = 1,		/* the kernel refused, or another failure */
@@ -68,6 +69,7 @@ static int cmd_phy(struct regctl *rc, int argc, char **argv);
 static int cmd_monitor(struct regctl *rc, int argc, char **argv);
 static int cmd_history(struct regctl *rc, int argc, char **argv);
 static int cmd_doctor(struct regctl *rc, int argc, char **argv);
+static int cmd_why(struct regctl *rc, int argc, char **argv);
 static int cmd_help(struct regctl *rc, int argc, char **argv);
 
 static const struct regctl_cmd regctl_cmds[] = {
@@ -91,6 +93,9 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  true, NULL },
 	{ "doctor", NULL, cmd_doctor,
 	  "Check the path from a country to the rules a radio follows and say what to fix: the module and its source of rules, the udev rule and crda, the databases (their links, SHA-256 and signer, whether crda trusts it, and with --family nl80211 whether the running kernel has a key of that name), the last request's outcome, radios that keep their own domain. One finding per line: ok, note, warn (to check) or fail (to fix), with a remedy; exits 1 when something is to fix. With --family nl80211 it checks a stock system with the kernel's cfg80211.",
+	  true, NULL },
+	{ "why", "PHY CHANNEL|FREQ|all [--width 20|40|80|160|320]", cmd_why,
+	  "Say why a channel of radio PHY (its name, or phy#INDEX) has its flags and power (regcore only): how the radio's channels were last set and by whose request, the domain the channel followed and the journal entry that put it in force, the rule or two adjoining rules that hold it (or why none does), the radio's own limits, what regcore's computation gives when it runs it again and whether the channel table agrees, a beacon that lifted NO_IR, DFS state, a later change the radio did not follow and why, and for each width (20 MHz, 40 MHz below and above, 80, 160, 320) whether it is allowed there and why not. CHANNEL is a channel number, FREQ a frequency in MHz (922.5 for an offset), all every channel of the radio. --width says only that width and exits 10 when it is not allowed. With --json, one object per channel and line.",
 	  true, NULL },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",
@@ -931,6 +936,44 @@ static const struct regctl_cmd *find_cmd(const char *name)
 		if (!strcmp(regctl_cmds[i].name, name))
 			return &regctl_cmds[i];
 	return NULL;
+}
+
+static int cmd_why(struct regctl *rc, int argc, char **argv)
+{
+	const char *what = "asking regcore why";
+	struct regctl_why_req q = { .json = rc->json };
+	struct regnl_status st;
+	struct regnl *nl;
+	char *end;
+	int i, r;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--width") && i + 1 < argc) {
+			q.width = (unsigned int)strtoul(argv[++i], &end, 10);
+			if (*end || (q.width != 20 && q.width != 40 &&
+				     q.width != 80 && q.width != 160 &&
+				     q.width != 320))
+				return SHOW_USAGE;
+		} else if (!q.phy) {
+			q.phy = argv[i];
+		} else if (!q.chan) {
+			q.chan = argv[i];
+		} else {
+			return SHOW_USAGE;
+		}
+	}
+	if (!q.chan)
+		return SHOW_USAGE;
+	if (rc->family != REGNL_FAMILY_REGCORE) {
+		fprintf(rc->err, "regctl: why: only regcore can say why (cfg80211 keeps no record of its computation)\n");
+		return EXIT_USAGE;
+	}
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regctl_why(rc->out, rc->err, nl, &q, &st);
+	regnl_close(nl);
+	return r < 0 ? report(rc, &st, what) : r;
 }
 
 static int cmd_help(struct regctl *rc, int argc, char **argv)

@@ -169,6 +169,13 @@ int regnl_parse_genl(struct nl_msg *msg, struct nlattr **tb, uint8_t *cmd,
 				 "top-level", st);
 }
 
+int regnl_parse_nested_top(struct nlattr **tb, struct nlattr *nest,
+			   const char *space, struct regnl_status *st)
+{
+	return regnl_parse_nested(tb, NL80211_ATTR_MAX, nest, top_policy,
+				  space, st);
+}
+
 void regnl_get_alpha2(const struct nlattr *a, char out[3])
 {
 	const char *s = nla_data(a);

@@ -246,19 +246,14 @@ static int parse_rules(struct nlattr *rules, struct regnl_domain *d,
 	return 0;
 }
 
-int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
-		       struct regnl_status *st)
+/* A domain's attributes, from a message's top level or a nest. */
+static int domain_from_tb(struct nlattr **tb, struct regnl_domain *out,
+			  struct regnl_status *st)
 {
-	struct nlattr *tb[NL80211_ATTR_MAX + 1];
 	struct regnl_domain d;
 	int r;
 
-	regnl_st_clear(st);
-	memset(out, 0, sizeof(*out));
 	memset(&d, 0, sizeof(d));
-	r = regnl_parse_genl(msg, tb, NULL, st);
-	if (r)
-		return r;
 	if (tb[NL80211_ATTR_REG_ALPHA2]) {
 		d.has_alpha2 = true;
 		regnl_get_alpha2(tb[NL80211_ATTR_REG_ALPHA2], d.rd.alpha2);
@@ -289,6 +284,29 @@ int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
 	}
 	*out = d;
 	return 0;
+}
+
+int regnl_parse_domain(struct nl_msg *msg, struct regnl_domain *out,
+		       struct regnl_status *st)
+{
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	int r;
+
+	regnl_st_clear(st);
+	memset(out, 0, sizeof(*out));
+	r = regnl_parse_genl(msg, tb, NULL, st);
+	return r ? r : domain_from_tb(tb, out, st);
+}
+
+int regnl_parse_domain_nest(struct nlattr *nest, struct regnl_domain *out,
+			    struct regnl_status *st)
+{
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	r = regnl_parse_nested_top(tb, nest, "domain", st);
+	return r ? r : domain_from_tb(tb, out, st);
 }
 
 int regnl_set_reg(struct regnl *nl, const struct regdom *rd,

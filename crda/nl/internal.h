@@ -59,6 +59,28 @@ int regnl_parse_genl(struct nl_msg *msg, struct nlattr **tb, uint8_t *cmd,
 		     struct regnl_status *st);
 
 /*
+ * A nest of NL80211_ATTR_* (a domain inside a regcore message) parsed
+ * against the same policy as a message's top level.
+ */
+int regnl_parse_nested_top(struct nlattr **tb, struct nlattr *nest,
+			   const char *space, struct regnl_status *st);
+
+/*
+ * A REGCORE_CMD_EXT message's attributes (tb: REGCORE_ATTR_MAX + 1) under
+ * pol. Returns 1 when it is an answer of operation op, 0 for any other
+ * message, a negative errno (st says) for a malformed one.
+ */
+int regnl_parse_ext(struct nl_msg *msg, struct nlattr **tb, uint8_t op,
+		    const struct regnl_policy *pol, const char *space,
+		    struct regnl_status *st);
+
+/* regnl_parse_domain() for a domain nested in another message
+ * (REGCORE_OP_WHY).
+ */
+int regnl_parse_domain_nest(struct nlattr *nest, struct regnl_domain *out,
+			    struct regnl_status *st);
+
+/*
  * regnl_transact() for a message built for the purpose, freed afterwards;
  * a NULL msg (its allocation failed) is -ENOMEM.
  */

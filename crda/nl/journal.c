@@ -42,13 +42,12 @@ static void copy_str(char *dst, size_t size, const struct nlattr *a)
 	snprintf(dst, size, "%s", (const char *)nla_data(a));
 }
 
-int regnl_parse_jentry(struct nl_msg *msg, struct regnl_jentry *out,
-		       struct regnl_status *st)
+int regnl_parse_ext(struct nl_msg *msg, struct nlattr **tb, uint8_t op,
+		    const struct regnl_policy *pol, const char *space,
+		    struct regnl_status *st)
 {
-	struct nlattr *tb[REGCORE_ATTR_MAX + 1];
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct genlmsghdr *gnlh;
-	struct regnl_jentry e;
 	int r;
 
 	regnl_st_clear(st);
@@ -59,13 +58,23 @@ int regnl_parse_jentry(struct nl_msg *msg, struct regnl_jentry *out,
 	if (gnlh->cmd != REGCORE_CMD_EXT)
 		return 0;
 	r = regnl_parse_attrs(tb, REGCORE_ATTR_MAX, genlmsg_attrdata(gnlh, 0),
-			      genlmsg_attrlen(gnlh, 0), ext_policy, "journal",
-			      st);
+			      genlmsg_attrlen(gnlh, 0), pol, space, st);
 	if (r)
 		return r;
-	if (!tb[REGCORE_ATTR_OP] ||
-	    nla_get_u8(tb[REGCORE_ATTR_OP]) != REGCORE_OP_JOURNAL)
-		return 0;
+	return tb[REGCORE_ATTR_OP] && nla_get_u8(tb[REGCORE_ATTR_OP]) == op;
+}
+
+int regnl_parse_jentry(struct nl_msg *msg, struct regnl_jentry *out,
+		       struct regnl_status *st)
+{
+	struct nlattr *tb[REGCORE_ATTR_MAX + 1];
+	struct regnl_jentry e;
+	int r;
+
+	r = regnl_parse_ext(msg, tb, REGCORE_OP_JOURNAL, ext_policy, "journal",
+			    st);
+	if (r <= 0)
+		return r;
 	if (!tb[REGCORE_ATTR_SEQ] || !tb[REGCORE_ATTR_EVENT] ||
 	    !tb[REGCORE_ATTR_TEXT] || !tb[REGCORE_ATTR_TIME_NS])
 		return regnl_fail(st, REGNL_E_REPLY, -EBADMSG,

@@ -67,7 +67,7 @@ static void json_rule(FILE *f, const struct regdom_rule *r, bool has_cac)
 	fputc('}', f);
 }
 
-static void json_domain(FILE *f, const struct regnl_domain *d)
+void regnl_json_domain(FILE *f, const struct regnl_domain *d)
 {
 	bool first = true;
 	unsigned int i;
@@ -112,7 +112,7 @@ void regnl_json_domains(FILE *f, const char *family,
 	for (i = 0; i < l->n; i++) {
 		if (i)
 			fputc(',', f);
-		json_domain(f, &l->v[i]);
+		regnl_json_domain(f, &l->v[i]);
 	}
 	fputs("]}\n", f);
 }
@@ -149,6 +149,17 @@ static const struct {
 	{ REGNL_FREQ_ATTR_ALLOW_6GHZ_VLP_AP, "allow_6ghz_vlp_ap" },
 	{ REGNL_FREQ_ATTR_ALLOW_20MHZ_ACTIVITY, "allow_20mhz_activity" },
 };
+
+size_t regnl_chan_flag_words(const struct regnl_channel *c,
+			     const char **words, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < REGNL_ARRAY_SIZE(chan_flag_names) && n < max; i++)
+		if (regnl_chan_flag(c, chan_flag_names[i].attr))
+			words[n++] = chan_flag_names[i].name;
+	return n;
+}
 
 static const char *dfs_state_word(uint32_t s)
 {

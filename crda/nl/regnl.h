@@ -546,6 +546,61 @@ int regnl_build_no_rules(struct nl_msg **out, int family_id,
 int regnl_report_no_rules(struct regnl *nl, const struct regnl_origin *o,
 			  struct regnl_status *st);
 
+/* Why a channel of a radio is as it is (REGCORE_OP_WHY, why.c). */
+struct regnl_why {
+	uint8_t path;			/* enum regcore_why_path */
+	uint32_t reg_flags;		/* the radio's REGCORE_REG_* */
+	/* REGCORE_WHY_COMPUTED: who caused it, the request in force then */
+	bool has_cause;
+	uint8_t cause;			/* enum nl80211_reg_initiator */
+	uint8_t initiator;
+	char alpha2[3];
+	bool intersect;
+	uint8_t hint_type;		/* enum nl80211_user_reg_hint_type */
+	bool has_requester;
+	uint32_t requester;		/* the radio whose hint it was */
+	bool strict;
+	uint64_t seq;			/* the journal's last entry then */
+	uint64_t boottime_ns;
+	/* the domain the channel followed and its rules that decided */
+	bool has_domain;
+	struct regnl_domain domain;
+	bool own;
+	unsigned int n_rules;
+	uint32_t rule_idx[2];
+	uint32_t no_rule;		/* ERANGE, EINVAL, or 0 */
+	bool has_computed;
+	struct regnl_channel computed;	/* what that computation gives */
+	struct regnl_channel now;	/* the channel as it is */
+	struct regnl_channel original;	/* its originals */
+	bool beacon_lift;
+	/* the last change the radio did not follow since */
+	bool ignored;
+	uint8_t ignored_initiator;
+	char ignored_alpha2[3];
+	char ignored_text[256];
+	uint64_t ignored_seq;
+};
+
+/* Build REGCORE_CMD_EXT / REGCORE_OP_WHY for a radio and a centre (kHz). */
+int regnl_build_why(struct nl_msg **out, int family_id, uint32_t wiphy,
+		    uint32_t freq_khz, struct regnl_status *st);
+
+/*
+ * Parse an answer to it. Returns 1 for one, 0 for another message, a
+ * negative errno for a malformed one. Free with regnl_why_free().
+ */
+int regnl_parse_why(struct nl_msg *msg, struct regnl_why *out,
+		    struct regnl_status *st);
+
+/* Ask regcore why; anyone may. -ENODEV: no such radio; -ENOENT: no such
+ * channel.
+ */
+int regnl_why(struct regnl *nl, uint32_t wiphy, uint32_t freq_khz,
+	      struct regnl_why *out, struct regnl_status *st);
+
+void regnl_why_free(struct regnl_why *w);
+
 /* A socket joined to regcore's "journal" multicast group. */
 struct regnl_jfollow;
 
@@ -620,6 +675,16 @@ void regnl_json_domains(FILE *f, const char *family,
 void regnl_json_wiphys(FILE *f, const char *family,
 		       const struct regnl_wiphy_list *l,
 		       const struct regnl_wiphy *only);
+
+/* One domain as an object of regnl_json_domains()' list. */
+void regnl_json_domain(FILE *f, const struct regnl_domain *d);
+
+/*
+ * The JSON names of the flags a channel carries ("no_ir", "radar", ...),
+ * in a fixed order; at most max. Returns how many.
+ */
+size_t regnl_chan_flag_words(const struct regnl_channel *c,
+			     const char **words, size_t max);
 
 /* One line of JSON for a notification (`regctl --json monitor`). */
 void regnl_json_reg_event(FILE *f, const struct regnl_reg_event *ev);

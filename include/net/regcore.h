@@ -514,6 +514,8 @@ typedef void (*regcore_notifier_t)(struct regcore_wiphy *wiphy,
  *	and not yet finished or aborted (private; under regcore's lock)
  * @cac_chandef: where that check runs (private; under regcore's lock)
  * @cac_start: jiffies when it started (private; under regcore's lock)
+ * @why: how its channels were last set, for REGCORE_OP_WHY (private;
+ *	under regcore's lock, why.c)
  *
  * Allocate it with regcore_wiphy_new(), fill the driver fields, then
  * regcore_wiphy_register(). The bands and channels stay owned by the
@@ -541,6 +543,7 @@ struct regcore_wiphy {
 	bool cac_started;
 	struct regcore_chandef cac_chandef;
 	unsigned long cac_start;
+	struct regcore_why *why;
 };
 
 /**

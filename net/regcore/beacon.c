@@ -200,6 +200,19 @@ static bool regcore_world_roaming(const struct regcore_wiphy *wiphy)
 	       (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG);
 }
 
+/**
+ * regcore_beacon_lifts() - does a beacon heard lift NO_IR on a radio?
+ * @wiphy: the radio
+ *
+ * Context: regcore_mutex held.
+ * Return: true when the radio roams the world and takes beacon hints.
+ */
+bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy)
+{
+	return regcore_world_roaming(wiphy) &&
+	       !(wiphy->regulatory_flags & REGCORE_REG_DISABLE_BEACON_HINTS);
+}
+
 /* Apply one beacon to one radio's channels at its frequency. */
 static void regcore_beacon_apply(struct regcore_wiphy *wiphy,
 				 const struct regcore_beacon *b)
@@ -216,8 +229,7 @@ static void regcore_beacon_apply(struct regcore_wiphy *wiphy,
 		    chan->beacon_found)
 			continue;
 		WRITE_ONCE(chan->beacon_found, true);
-		if (!regcore_world_roaming(wiphy) ||
-		    (wiphy->regulatory_flags & REGCORE_REG_DISABLE_BEACON_HINTS) ||
+		if (!regcore_beacon_lifts(wiphy) ||
 		    !(chan->flags & REGCORE_CHAN_NO_IR))
 			continue;
 		before = *chan;

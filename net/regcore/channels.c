@@ -226,26 +226,22 @@ regcore_channel_rule(const struct regcore_regdomain *rd, u32 center_khz)
 	return rule;
 }
 
-/* Is this the radio whose strict driver asked for the domain in force? */
-static bool regcore_strict_requester(const struct regcore_wiphy *wiphy,
-				     const struct regcore_request_info *lr)
+/**
+ * regcore_strict_requester() - is this the radio whose strict driver asked
+ *	for the domain in force?
+ * @wiphy: the radio
+ * @lr: the request in force
+ *
+ * Return: true when @lr is @wiphy's own driver's hint and the radio is
+ * strict: the domain becomes its originals.
+ */
+bool regcore_strict_requester(const struct regcore_wiphy *wiphy,
+			      const struct regcore_request_info *lr)
 {
 	return lr->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
 	       lr->wiphy_idx == wiphy->idx &&
 	       (wiphy->regulatory_flags & REGCORE_REG_STRICT_REG);
 }
-
-/* The limits in force computed from one or two rules; @clear are flags the
- * result drops even if the radio had them (10 and 20 MHz fit two joined
- * rules).
- */
-struct regcore_chan_limits {
-	u32 flags;
-	u32 clear;
-	int gain;	/* dBi */
-	int power;	/* dBm */
-	u32 cac_ms;
-};
 
 static void regcore_set_power(struct regcore_wiphy *wiphy,
 			      struct regcore_channel *chan,
@@ -288,6 +284,67 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 		chan->dfs_cac_ms = l->cac_ms;
 }
 
+/**
+ * regcore_channel_limits() - the limits a domain puts on a channel
+ * @rd: the domain
+ * @chan: the channel (its centre and band are read)
+ * @l: receives the limits and the rules they come from
+ *
+ * The rule that holds the channel at 20 MHz (or narrower, below 1 GHz);
+ * else two rules meeting at its centre that together hold it at 20 MHz,
+ * as cfg80211's handle_channel() joins them.
+ *
+ * Return: 0; -ERANGE when @rd has no rule in the channel's band, -EINVAL
+ * when no rule holds it.
+ */
+int regcore_channel_limits(const struct regcore_regdomain *rd,
+			   const struct regcore_channel *chan,
+			   struct regcore_chan_limits *l)
+{
+	const struct regcore_reg_rule *rule, *r1, *r2;
+	u32 center = regcore_chan_khz(chan);
+	struct regcore_freq_range joined;
+
+	memset(l, 0, sizeof(*l));
+	rule = regcore_channel_rule(rd, center);
+	if (!IS_ERR(rule)) {
+		l->flags = regcore_rule_bw_flags(rd, rule, chan) |
+			   regcore_rule_flags_to_chan(rule->flags);
+		l->gain = REGCORE_MBI_TO_DBI(rule->power_rule.max_antenna_gain);
+		l->power = REGCORE_MBM_TO_DBM(rule->power_rule.max_eirp);
+		l->cac_ms = regcore_cac_ms(rule->dfs_cac_ms);
+		l->rules[0] = rule;
+		return 0;
+	}
+
+	/* Two rules meeting at the channel's centre may hold it together. */
+	r1 = regcore_channel_rule(rd, center - REGCORE_MHZ_TO_KHZ(20));
+	r2 = regcore_channel_rule(rd, center + REGCORE_MHZ_TO_KHZ(20));
+	if (IS_ERR(r1) || IS_ERR(r2) ||
+	    r1->freq_range.end_freq_khz != r2->freq_range.start_freq_khz)
+		return PTR_ERR(rule);
+	joined.start_freq_khz = r1->freq_range.start_freq_khz;
+	joined.end_freq_khz = r2->freq_range.end_freq_khz;
+	joined.max_bandwidth_khz = min(r1->freq_range.max_bandwidth_khz,
+				       r2->freq_range.max_bandwidth_khz);
+	if (!regcore_bw_fits_range(&joined, center, REGCORE_MHZ_TO_KHZ(20)))
+		return PTR_ERR(rule);
+	l->flags = regcore_rule_bw_flags(rd, r1, chan) |
+		   regcore_rule_bw_flags(rd, r2, chan) |
+		   regcore_rule_flags_to_chan(r1->flags) |
+		   regcore_rule_flags_to_chan(r2->flags);
+	/* 10 and 20 MHz fit the joined range. */
+	l->clear = REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ;
+	l->gain = min(REGCORE_MBI_TO_DBI(r1->power_rule.max_antenna_gain),
+		      REGCORE_MBI_TO_DBI(r2->power_rule.max_antenna_gain));
+	l->power = min(REGCORE_MBM_TO_DBM(r1->power_rule.max_eirp),
+		       REGCORE_MBM_TO_DBM(r2->power_rule.max_eirp));
+	l->cac_ms = regcore_cac_ms(max(r1->dfs_cac_ms, r2->dfs_cac_ms));
+	l->rules[0] = r1;
+	l->rules[1] = r2;
+	return 0;
+}
+
 static void regcore_handle_channel(struct regcore_wiphy *wiphy,
 				   const struct regcore_chan_input *in,
 				   struct regcore_channel *chan)
@@ -296,49 +353,13 @@ static void regcore_handle_channel(struct regcore_wiphy *wiphy,
 		regcore_wiphy_rules(in->lr->initiator, in->own, in->cur);
 	enum nl80211_reg_initiator initiator = in->initiator;
 	bool strict = regcore_strict_requester(wiphy, in->lr);
-	const struct regcore_reg_rule *rule, *r1, *r2;
-	u32 center = regcore_chan_khz(chan);
 	struct regcore_chan_limits l;
-	struct regcore_freq_range joined;
+	int err;
 
-	rule = regcore_channel_rule(rd, center);
-	if (!IS_ERR(rule)) {
-		l.flags = regcore_rule_bw_flags(rd, rule, chan) |
-			  regcore_rule_flags_to_chan(rule->flags);
-		l.gain = REGCORE_MBI_TO_DBI(rule->power_rule.max_antenna_gain);
-		l.power = REGCORE_MBM_TO_DBM(rule->power_rule.max_eirp);
-		l.cac_ms = regcore_cac_ms(rule->dfs_cac_ms);
-		l.clear = 0;
+	err = regcore_channel_limits(rd, chan, &l);
+	if (!err) {
 		regcore_apply_limits(wiphy, chan, initiator, strict, &l);
 		return;
-	}
-
-	/* Two rules meeting at the channel's centre may hold it together. */
-	r1 = regcore_channel_rule(rd, center - REGCORE_MHZ_TO_KHZ(20));
-	r2 = regcore_channel_rule(rd, center + REGCORE_MHZ_TO_KHZ(20));
-	if (!IS_ERR(r1) && !IS_ERR(r2) &&
-	    r1->freq_range.end_freq_khz == r2->freq_range.start_freq_khz) {
-		joined.start_freq_khz = r1->freq_range.start_freq_khz;
-		joined.end_freq_khz = r2->freq_range.end_freq_khz;
-		joined.max_bandwidth_khz = min(r1->freq_range.max_bandwidth_khz,
-					       r2->freq_range.max_bandwidth_khz);
-		if (regcore_bw_fits_range(&joined, center,
-					  REGCORE_MHZ_TO_KHZ(20))) {
-			l.flags = regcore_rule_bw_flags(rd, r1, chan) |
-				  regcore_rule_bw_flags(rd, r2, chan) |
-				  regcore_rule_flags_to_chan(r1->flags) |
-				  regcore_rule_flags_to_chan(r2->flags);
-			/* 10 and 20 MHz fit the joined range. */
-			l.clear = REGCORE_CHAN_NO_10MHZ | REGCORE_CHAN_NO_20MHZ;
-			l.gain = min(REGCORE_MBI_TO_DBI(r1->power_rule.max_antenna_gain),
-				     REGCORE_MBI_TO_DBI(r2->power_rule.max_antenna_gain));
-			l.power = min(REGCORE_MBM_TO_DBM(r1->power_rule.max_eirp),
-				      REGCORE_MBM_TO_DBM(r2->power_rule.max_eirp));
-			l.cac_ms = regcore_cac_ms(max(r1->dfs_cac_ms,
-						      r2->dfs_cac_ms));
-			regcore_apply_limits(wiphy, chan, initiator, strict, &l);
-			return;
-		}
 	}
 
 	/* No rule holds the channel. A country element that says nothing
@@ -346,8 +367,7 @@ static void regcore_handle_channel(struct regcore_wiphy *wiphy,
 	 * band it uses); otherwise the channel is disabled, for good if this
 	 * is a strict driver's own domain.
 	 */
-	if (initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
-	    PTR_ERR(rule) == -ERANGE)
+	if (initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE && err == -ERANGE)
 		return;
 	if (strict)
 		chan->orig_flags |= REGCORE_CHAN_DISABLED;
@@ -438,26 +458,29 @@ bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy)
  * but the world and country elements until its own domain is known; a
  * radio that does not follow cellular base stations keeps its channels
  * while one's country is in force.
+ *
+ * Return: why it does, in words, or NULL when the radio follows it.
  */
-static bool regcore_ignore_update(const struct regcore_wiphy *wiphy,
-				  enum nl80211_reg_initiator initiator,
-				  const struct regcore_request_info *lr,
-				  const struct regcore_regdomain *own)
+static const char *regcore_ignore_update(const struct regcore_wiphy *wiphy,
+					 enum nl80211_reg_initiator initiator,
+					 const struct regcore_request_info *lr,
+					 const struct regcore_regdomain *own)
 {
 	if (wiphy->regulatory_flags & REGCORE_REG_WIPHY_SELF_MANAGED)
-		return true;
+		return "it is self-managed: only its driver sets its channels";
 	if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 	    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
-		return true;
+		return "it keeps its driver's custom domain while the world domain changes";
 	if ((wiphy->regulatory_flags & REGCORE_REG_STRICT_REG) &&
 	    !(wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) &&
 	    !own && initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	    !regcore_alpha2_is_world(lr->alpha2))
-		return true;
+		return "strict: without its driver's country, only world and country IEs";
 	if (lr->initiator == NL80211_REGDOM_SET_BY_USER &&
-	    lr->user_reg_hint_type == NL80211_USER_REG_HINT_CELL_BASE)
-		return regcore_wiphy_ignores_cell_base(wiphy);
-	return false;
+	    lr->user_reg_hint_type == NL80211_USER_REG_HINT_CELL_BASE &&
+	    regcore_wiphy_ignores_cell_base(wiphy))
+		return "it does not follow a cellular base station's country";
+	return NULL;
 }
 
 /**
@@ -538,15 +561,20 @@ void regcore_update_wiphy(struct regcore_wiphy *wiphy,
 		.own = regcore_wiphy_regd(wiphy),
 	};
 
+	const char *ignored;
+
 	lockdep_assert_held(&regcore_mutex);
 
-	if (regcore_ignore_update(wiphy, initiator, in.lr, in.own)) {
+	ignored = regcore_ignore_update(wiphy, initiator, in.lr, in.own);
+	if (ignored) {
+		regcore_why_ignored(wiphy, initiator, in.lr, ignored);
 		if (initiator == NL80211_REGDOM_SET_BY_CORE &&
 		    (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG))
 			regcore_notify_wiphy(wiphy, in.lr);
 		return;
 	}
 	regcore_compute_channels(wiphy, &in);
+	regcore_why_computed(wiphy, &in);
 	regcore_beacons_apply(wiphy);
 	regcore_notify_wiphy(wiphy, in.lr);
 }
@@ -632,29 +660,42 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 }
 
 /**
- * regcore_self_managed_channels() - a self-managed radio's new domain
- * @wiphy: a registered self-managed radio
- * @regd: the domain its driver gave, now its own
+ * regcore_self_managed_compute() - a self-managed radio's channels for
+ *	its driver's domain
+ * @wiphy: the radio: its channels are written
+ * @regd: the domain
  *
  * Every channel follows @regd alone (regcore_custom_channel()), then the
  * HT40 flags are computed from the neighbours, as cfg80211's
- * reg_process_self_managed_hint() does.
- *
- * Context: regcore_mutex held.
+ * reg_process_self_managed_hint() does. No lock, no global state.
  */
-void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
-				   const struct regcore_regdomain *regd)
+void regcore_self_managed_compute(struct regcore_wiphy *wiphy,
+				  const struct regcore_regdomain *regd)
 {
 	struct regcore_chan_iter it;
 	struct regcore_channel *chan;
 
-	lockdep_assert_held(&regcore_mutex);
 	for (it = REGCORE_CHAN_ITER_INIT;
 	     (chan = regcore_next_channel(wiphy, &it));)
 		regcore_custom_channel(chan, regd, true);
 	for (it = REGCORE_CHAN_ITER_INIT;
 	     (chan = regcore_next_channel(wiphy, &it));)
 		regcore_ht40_flags(regd, wiphy->bands[it.band], chan);
+}
+
+/**
+ * regcore_self_managed_channels() - a self-managed radio's new domain
+ * @wiphy: a registered self-managed radio
+ * @regd: the domain its driver gave, now its own
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
+				   const struct regcore_regdomain *regd)
+{
+	lockdep_assert_held(&regcore_mutex);
+	regcore_self_managed_compute(wiphy, regd);
+	regcore_why_path(wiphy, REGCORE_WHY_SELF_MANAGED);
 }
 
 /**
@@ -675,4 +716,5 @@ void regcore_restore_custom_channels(struct regcore_wiphy *wiphy)
 		chan->max_power = chan->orig_mpwr;
 		WRITE_ONCE(chan->beacon_found, false);
 	}
+	regcore_why_path(wiphy, REGCORE_WHY_ORIGINAL);
 }

@@ -19,6 +19,9 @@
  *   indoor.c   the indoor setting userspace gives, owned by a socket or
  *              not, the drivers' check of what they may beacon on, and
  *              asking them to leave what a change forbids
+ *   why.c      what each radio's channels were last computed from,
+ *              and that computation run again for one channel, to say
+ *              why it is as it is (REGCORE_OP_WHY)
  *   wiphy.c    the driver-facing API: radios, custom domains
  *   main.c     module load and unload, parameters
  *
@@ -237,6 +240,29 @@ struct regcore_chan_input {
 	const struct regcore_regdomain *own;
 };
 
+/**
+ * struct regcore_chan_limits - the limits one or two rules put on a channel
+ * @flags: REGCORE_CHAN_* the rules add
+ * @clear: REGCORE_CHAN_* the result drops even if the radio had them (10
+ *	and 20 MHz fit two joined rules)
+ * @gain: antenna gain, dBi
+ * @power: EIRP, dBm
+ * @cac_ms: the CAC time of a radar channel
+ * @rules: the rule that holds the channel; two adjoining rules that hold it
+ *	together; @rules[1] is NULL for one
+ */
+struct regcore_chan_limits {
+	u32 flags;
+	u32 clear;
+	int gain;
+	int power;
+	u32 cac_ms;
+	const struct regcore_reg_rule *rules[2];
+};
+
+int regcore_channel_limits(const struct regcore_regdomain *rd,
+			   const struct regcore_channel *chan,
+			   struct regcore_chan_limits *l);
 const struct regcore_regdomain *
 regcore_wiphy_rules(enum nl80211_reg_initiator last_initiator,
 		    const struct regcore_regdomain *own,
@@ -252,6 +278,10 @@ void regcore_apply_custom_channels(struct regcore_wiphy *wiphy,
 void regcore_restore_custom_channels(struct regcore_wiphy *wiphy);
 void regcore_self_managed_channels(struct regcore_wiphy *wiphy,
 				   const struct regcore_regdomain *regd);
+void regcore_self_managed_compute(struct regcore_wiphy *wiphy,
+				  const struct regcore_regdomain *regd);
+bool regcore_strict_requester(const struct regcore_wiphy *wiphy,
+			      const struct regcore_request_info *lr);
 u32 regcore_rule_flags_to_chan(u32 rule_flags);
 u32 regcore_s1g_width_flags(const struct regcore_freq_range *fr, u32 max_bw,
 			    u32 center);
@@ -285,6 +315,70 @@ regcore_next_channel(struct regcore_wiphy *wiphy, struct regcore_chan_iter *it)
 	}
 	return NULL;
 }
+
+/* why.c: what each radio's channels were computed from */
+
+/**
+ * struct regcore_why_answer - why a channel of a radio is as it is
+ * @path: enum regcore_why_path
+ * @cause: who caused the last computation
+ * @lr: the request in force then
+ * @seq: the journal's last entry then
+ * @boottime_ns: CLOCK_BOOTTIME then
+ * @rd: the domain the channel followed (a copy, freed by
+ *	regcore_why_answer_free()), or NULL
+ * @own: @rd is the radio's own domain
+ * @strict: @rd is a strict radio's own domain, now its originals
+ * @n_rules: how many rules of @rd hold the channel (0 to 2)
+ * @rule_idx: their indexes in @rd
+ * @no_rule: why none does: -ERANGE or -EINVAL
+ * @computed: the channel as the recorded computation gives it
+ * @now: the channel as it is
+ * @beacon_lift: a beacon heard lifts NO_IR on the channel
+ * @reg_flags: the radio's REGCORE_REG_*
+ * @ignored: a later change the radio did not follow is recorded below
+ * @ignored_initiator: who caused it
+ * @ignored_alpha2: its country
+ * @ignored_seq: the journal's last entry then
+ * @ignored_why: why the radio did not follow it
+ */
+struct regcore_why_answer {
+	u8 path;
+	enum nl80211_reg_initiator cause;
+	struct regcore_request_info lr;
+	u64 seq;
+	u64 boottime_ns;
+	struct regcore_regdomain *rd;
+	bool own;
+	bool strict;
+	unsigned int n_rules;
+	u32 rule_idx[2];
+	int no_rule;
+	struct regcore_channel computed;
+	struct regcore_channel now;
+	bool beacon_lift;
+	u32 reg_flags;
+	bool ignored;
+	enum nl80211_reg_initiator ignored_initiator;
+	char ignored_alpha2[3];
+	u64 ignored_seq;
+	const char *ignored_why;
+};
+
+void regcore_why_computed(struct regcore_wiphy *wiphy,
+			  const struct regcore_chan_input *in);
+void regcore_why_ignored(struct regcore_wiphy *wiphy,
+			 enum nl80211_reg_initiator initiator,
+			 const struct regcore_request_info *lr,
+			 const char *why);
+void regcore_why_path(struct regcore_wiphy *wiphy, u8 path);
+struct regcore_why *regcore_why_alloc(void);
+void regcore_why_free(struct regcore_why *w);
+int regcore_why_channel(u32 wiphy_idx, u32 freq_khz,
+			struct regcore_why_answer *out);
+void regcore_why_answer_free(struct regcore_why_answer *a);
+bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy);
+u64 regcore_journal_last(void);
 
 /* wiphy.c: the radios */
 extern struct list_head regcore_wiphys;

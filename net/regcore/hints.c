@@ -911,75 +911,75 @@ static bool regcore_query_rules(struct regcore_request *req)
 }
 
 /* Why a hint's turn decided what it did (the journal's words). */
-enum regcore_why {
-	REGCORE_WHY_CORE,
-	REGCORE_WHY_CELL_NOT_FOLLOWED,
-	REGCORE_WHY_CELL_ALREADY,
-	REGCORE_WHY_CELL_TRUSTED,
-	REGCORE_WHY_CELL_OVER_USER,
-	REGCORE_WHY_IE_IN_FORCE,
-	REGCORE_WHY_USER_INTERSECTED,
-	REGCORE_WHY_LAST_NOT_IN_FORCE,
-	REGCORE_WHY_ALREADY,
-	REGCORE_WHY_USER,
-	REGCORE_WHY_DRIVER_FIRST,
-	REGCORE_WHY_DRIVER_ALREADY,
-	REGCORE_WHY_DRIVER_OTHER_ALREADY,
-	REGCORE_WHY_DRIVER_INTERSECT,
-	REGCORE_WHY_CELL_OVER_AP,
-	REGCORE_WHY_IE_IGNORED,
-	REGCORE_WHY_NO_IE,
-	REGCORE_WHY_OTHER_RADIO_IE,
-	REGCORE_WHY_OTHER_RADIO_IE_ALREADY,
-	REGCORE_WHY_IE_CHANGED,
-	REGCORE_WHY_UNKNOWN,
-	REGCORE_WHY_NO_MEMORY,
+enum regcore_reason {
+	REGCORE_REASON_CORE,
+	REGCORE_REASON_CELL_NOT_FOLLOWED,
+	REGCORE_REASON_CELL_ALREADY,
+	REGCORE_REASON_CELL_TRUSTED,
+	REGCORE_REASON_CELL_OVER_USER,
+	REGCORE_REASON_IE_IN_FORCE,
+	REGCORE_REASON_USER_INTERSECTED,
+	REGCORE_REASON_LAST_NOT_IN_FORCE,
+	REGCORE_REASON_ALREADY,
+	REGCORE_REASON_USER,
+	REGCORE_REASON_DRIVER_FIRST,
+	REGCORE_REASON_DRIVER_ALREADY,
+	REGCORE_REASON_DRIVER_OTHER_ALREADY,
+	REGCORE_REASON_DRIVER_INTERSECT,
+	REGCORE_REASON_CELL_OVER_AP,
+	REGCORE_REASON_IE_IGNORED,
+	REGCORE_REASON_NO_IE,
+	REGCORE_REASON_OTHER_RADIO_IE,
+	REGCORE_REASON_OTHER_RADIO_IE_ALREADY,
+	REGCORE_REASON_IE_CHANGED,
+	REGCORE_REASON_UNKNOWN,
+	REGCORE_REASON_NO_MEMORY,
 };
 
-static const char * const regcore_why_words[] = {
-	[REGCORE_WHY_CORE] =
+static const char * const regcore_reason_words[] = {
+	[REGCORE_REASON_CORE] =
 		"the core always asks",
-	[REGCORE_WHY_CELL_NOT_FOLLOWED] =
+	[REGCORE_REASON_CELL_NOT_FOLLOWED] =
 		"no radio follows a cellular base station's hints",
-	[REGCORE_WHY_CELL_ALREADY] =
+	[REGCORE_REASON_CELL_ALREADY] =
 		"a cellular base station put the country in force already",
-	[REGCORE_WHY_CELL_TRUSTED] =
+	[REGCORE_REASON_CELL_TRUSTED] =
 		"a cellular base station is trusted over the user and country elements",
-	[REGCORE_WHY_CELL_OVER_USER] =
+	[REGCORE_REASON_CELL_OVER_USER] =
 		"a cellular base station's country is in force, and it is trusted over the user",
-	[REGCORE_WHY_IE_IN_FORCE] =
+	[REGCORE_REASON_IE_IN_FORCE] =
 		"a country element is in force: the user can only restrict what it allows",
-	[REGCORE_WHY_USER_INTERSECTED] =
+	[REGCORE_REASON_USER_INTERSECTED] =
 		"the last user hint was intersected with a country element: no user hint counts until the settings are restored",
-	[REGCORE_WHY_LAST_NOT_IN_FORCE] =
+	[REGCORE_REASON_LAST_NOT_IN_FORCE] =
 		"the last request is not in force as it was asked (intersected, or kept by its radio alone)",
-	[REGCORE_WHY_ALREADY] =
+	[REGCORE_REASON_ALREADY] =
 		"the country is in force already",
-	[REGCORE_WHY_USER] =
+	[REGCORE_REASON_USER] =
 		"the user's country",
-	[REGCORE_WHY_DRIVER_FIRST] =
+	[REGCORE_REASON_DRIVER_FIRST] =
 		"the first driver hint since the core's domain",
-	[REGCORE_WHY_DRIVER_ALREADY] =
+	[REGCORE_REASON_DRIVER_ALREADY] =
 		"the country is in force already; the radio keeps a copy",
-	[REGCORE_WHY_DRIVER_OTHER_ALREADY] =
+	[REGCORE_REASON_DRIVER_OTHER_ALREADY] =
 		"another driver's hint put the country in force; the radio keeps a copy",
-	[REGCORE_WHY_DRIVER_INTERSECT] =
+	[REGCORE_REASON_DRIVER_INTERSECT] =
 		"the answer will be intersected with the domain in force, and the radio keeps the answer",
-	[REGCORE_WHY_CELL_OVER_AP] =
+	[REGCORE_REASON_CELL_OVER_AP] =
 		"a cellular base station's country is in force, and it is trusted over access points",
-	[REGCORE_WHY_IE_IGNORED] =
+	[REGCORE_REASON_IE_IGNORED] =
 		"the radio ignores country elements",
-	[REGCORE_WHY_NO_IE] =
+	[REGCORE_REASON_NO_IE] =
 		"no country element is in force",
-	[REGCORE_WHY_OTHER_RADIO_IE] =
+	[REGCORE_REASON_OTHER_RADIO_IE] =
 		"another radio's country element names another country",
-	[REGCORE_WHY_OTHER_RADIO_IE_ALREADY] =
+	[REGCORE_REASON_OTHER_RADIO_IE_ALREADY] =
 		"another radio's country element put the country in force already",
-	[REGCORE_WHY_IE_CHANGED] =
+	[REGCORE_REASON_IE_CHANGED] =
 		"the radio's access point names another country",
-	[REGCORE_WHY_UNKNOWN] =
+	[REGCORE_REASON_UNKNOWN] =
 		"unknown initiator",
-	[REGCORE_WHY_NO_MEMORY] =
+	[REGCORE_REASON_NO_MEMORY] =
 		"no memory for the radio's copy of the domain",
 };
 
@@ -1007,80 +1007,80 @@ static const char * const regcore_why_words[] = {
  *             takes the change again. Never intersected.
  */
 static enum regcore_treatment
-regcore_hint_core_decide(struct regcore_request *req, enum regcore_why *why)
+regcore_hint_core_decide(struct regcore_request *req, enum regcore_reason *why)
 {
-	*why = REGCORE_WHY_CORE;
+	*why = REGCORE_REASON_CORE;
 	return REGCORE_REQ_OK;
 }
 
 static enum regcore_treatment
-regcore_hint_user_decide(struct regcore_request *req, enum regcore_why *why)
+regcore_hint_user_decide(struct regcore_request *req, enum regcore_reason *why)
 {
 	const struct regcore_request *lr = regcore_last;
 
 	if (req->cell_base) {
 		if (!regcore_cell_base_followed()) {
-			*why = REGCORE_WHY_CELL_NOT_FOLLOWED;
+			*why = REGCORE_REASON_CELL_NOT_FOLLOWED;
 			return REGCORE_REQ_IGNORE;
 		}
 		if (regcore_request_is_cell_base(lr) &&
 		    !regcore_regdom_changes(req->alpha2)) {
-			*why = REGCORE_WHY_CELL_ALREADY;
+			*why = REGCORE_REASON_CELL_ALREADY;
 			return REGCORE_REQ_ALREADY_SET;
 		}
-		*why = REGCORE_WHY_CELL_TRUSTED;
+		*why = REGCORE_REASON_CELL_TRUSTED;
 		return REGCORE_REQ_OK;
 	}
 	/* A base station is trusted over the user. */
 	if (regcore_request_is_cell_base(lr)) {
-		*why = REGCORE_WHY_CELL_OVER_USER;
+		*why = REGCORE_REASON_CELL_OVER_USER;
 		return REGCORE_REQ_IGNORE;
 	}
 	if (lr->initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE) {
-		*why = REGCORE_WHY_IE_IN_FORCE;
+		*why = REGCORE_REASON_IE_IN_FORCE;
 		return REGCORE_REQ_INTERSECT;
 	}
 	if (lr->initiator == NL80211_REGDOM_SET_BY_USER && lr->intersect) {
-		*why = REGCORE_WHY_USER_INTERSECTED;
+		*why = REGCORE_REASON_USER_INTERSECTED;
 		return REGCORE_REQ_IGNORE;
 	}
 	if (regcore_regdom_changes(lr->alpha2)) {
-		*why = REGCORE_WHY_LAST_NOT_IN_FORCE;
+		*why = REGCORE_REASON_LAST_NOT_IN_FORCE;
 		return REGCORE_REQ_IGNORE;
 	}
 	if (!regcore_regdom_changes(req->alpha2)) {
-		*why = REGCORE_WHY_ALREADY;
+		*why = REGCORE_REASON_ALREADY;
 		return REGCORE_REQ_ALREADY_SET;
 	}
-	*why = REGCORE_WHY_USER;
+	*why = REGCORE_REASON_USER;
 	return REGCORE_REQ_OK;
 }
 
 static enum regcore_treatment
-regcore_hint_driver_decide(struct regcore_request *req, enum regcore_why *why)
+regcore_hint_driver_decide(struct regcore_request *req, enum regcore_reason *why)
 {
 	const struct regcore_request *lr = regcore_last;
 
 	if (lr->initiator == NL80211_REGDOM_SET_BY_CORE) {
 		if (regcore_regdom_changes(req->alpha2)) {
-			*why = REGCORE_WHY_DRIVER_FIRST;
+			*why = REGCORE_REASON_DRIVER_FIRST;
 			return REGCORE_REQ_OK;
 		}
-		*why = REGCORE_WHY_DRIVER_ALREADY;
+		*why = REGCORE_REASON_DRIVER_ALREADY;
 		return REGCORE_REQ_ALREADY_SET;
 	}
 	if (lr->initiator == NL80211_REGDOM_SET_BY_DRIVER &&
 	    !regcore_regdom_changes(req->alpha2)) {
-		*why = REGCORE_WHY_DRIVER_OTHER_ALREADY;
+		*why = REGCORE_REASON_DRIVER_OTHER_ALREADY;
 		return REGCORE_REQ_ALREADY_SET;
 	}
-	*why = REGCORE_WHY_DRIVER_INTERSECT;
+	*why = REGCORE_REASON_DRIVER_INTERSECT;
 	return REGCORE_REQ_INTERSECT;
 }
 
 static enum regcore_treatment
 regcore_hint_country_ie_decide(struct regcore_wiphy *wiphy,
-			       struct regcore_request *req, enum regcore_why *why)
+			       struct regcore_request *req, enum regcore_reason *why)
 {
 	const struct regcore_request *lr = regcore_last;
 	bool changes = regcore_regdom_changes(req->alpha2);
@@ -1088,26 +1088,26 @@ regcore_hint_country_ie_decide(struct regcore_wiphy *wiphy,
 	/* A base station is trusted over an access point. */
 	if (regcore_request_is_cell_base(lr)) {
 		*why = changes ?
-		       REGCORE_WHY_CELL_OVER_AP :
-		       REGCORE_WHY_CELL_ALREADY;
+		       REGCORE_REASON_CELL_OVER_AP :
+		       REGCORE_REASON_CELL_ALREADY;
 		return changes ? REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
 	}
 	if (wiphy->regulatory_flags & REGCORE_REG_COUNTRY_IE_IGNORE) {
-		*why = REGCORE_WHY_IE_IGNORED;
+		*why = REGCORE_REASON_IE_IGNORED;
 		return REGCORE_REQ_IGNORE;
 	}
 	if (lr->initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE) {
-		*why = REGCORE_WHY_NO_IE;
+		*why = REGCORE_REASON_NO_IE;
 		return REGCORE_REQ_OK;
 	}
 	if (lr->wiphy_idx != wiphy->idx) {
 		*why = changes ?
-		       REGCORE_WHY_OTHER_RADIO_IE :
-		       REGCORE_WHY_OTHER_RADIO_IE_ALREADY;
+		       REGCORE_REASON_OTHER_RADIO_IE :
+		       REGCORE_REASON_OTHER_RADIO_IE_ALREADY;
 		return changes ? REGCORE_REQ_IGNORE : REGCORE_REQ_ALREADY_SET;
 	}
-	*why = changes ? REGCORE_WHY_IE_CHANGED :
-			 REGCORE_WHY_ALREADY;
+	*why = changes ? REGCORE_REASON_IE_CHANGED :
+			 REGCORE_REASON_ALREADY;
 	return changes ? REGCORE_REQ_OK : REGCORE_REQ_ALREADY_SET;
 }
 
@@ -1129,7 +1129,7 @@ static bool regcore_wiphy_keep_current(struct regcore_wiphy *wiphy)
 static void regcore_journal_decision(const struct regcore_request *req,
 				     const struct regcore_wiphy *wiphy,
 				     enum regcore_treatment treatment,
-				     enum regcore_why why)
+				     enum regcore_reason why)
 {
 	static const u8 decision[] = {
 		[REGCORE_REQ_OK] = REGCORE_DECISION_APPLY,
@@ -1151,7 +1151,7 @@ static void regcore_journal_decision(const struct regcore_request *req,
 			regcore_wiphy_by_idx(lr->wiphy_idx), last, sizeof(last));
 	regcore_jreq(REGCORE_JOURNAL_DECIDED, req, decision[treatment], 0,
 		     "%s asks for %.2s: %s: %s (in force: %.2s, last asked by %s for %.2s)",
-		     who, req->alpha2, words[treatment], regcore_why_words[why],
+		     who, req->alpha2, words[treatment], regcore_reason_words[why],
 		     regcore_current_regdom()->alpha2, last, lr->alpha2);
 }
 
@@ -1159,7 +1159,7 @@ static void regcore_journal_decision(const struct regcore_request *req,
 static void regcore_apply_treatment(struct regcore_request *req,
 				    struct regcore_wiphy *wiphy,
 				    enum regcore_treatment treatment,
-				    enum regcore_why why)
+				    enum regcore_reason why)
 {
 	const char *who = regcore_initiator_name(req->initiator);
 
@@ -1175,7 +1175,7 @@ static void regcore_apply_treatment(struct regcore_request *req,
 			pr_warn_ratelimited("driver hint for %.2s from %s ignored: no memory for the radio's copy of the domain\n",
 					    req->alpha2, wiphy->name);
 			treatment = REGCORE_REQ_IGNORE;
-			why = REGCORE_WHY_NO_MEMORY;
+			why = REGCORE_REASON_NO_MEMORY;
 		} else {
 			/* The driver has learned its country: not custom. */
 			wiphy->regulatory_flags &= ~REGCORE_REG_CUSTOM_REG;
@@ -1267,7 +1267,7 @@ static void regcore_process_hint(struct regcore_request *req)
 {
 	struct regcore_wiphy *wiphy = NULL;
 	enum regcore_treatment treatment;
-	enum regcore_why why;
+	enum regcore_reason why;
 
 	if (req->wiphy_idx != REGCORE_WIPHY_IDX_INVALID) {
 		wiphy = regcore_wiphy_by_idx(req->wiphy_idx);
@@ -1329,7 +1329,7 @@ static void regcore_process_hint(struct regcore_request *req)
 		break;
 	default:
 		treatment = REGCORE_REQ_IGNORE;
-		why = REGCORE_WHY_UNKNOWN;
+		why = REGCORE_REASON_UNKNOWN;
 		break;
 	}
 	regcore_apply_treatment(req, wiphy, treatment, why);

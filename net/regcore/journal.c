@@ -178,6 +178,22 @@ void regcore_journal_add(const struct regcore_jnote *note, const char *fmt,
 }
 
 /**
+ * regcore_journal_last() - the number of the last entry made
+ *
+ * Return: that number, 0 before the first.
+ */
+u64 regcore_journal_last(void)
+{
+	unsigned long flags;
+	u64 last;
+
+	spin_lock_irqsave(&regcore_journal_lock, flags);
+	last = regcore_journal_next - 1;
+	spin_unlock_irqrestore(&regcore_journal_lock, flags);
+	return last;
+}
+
+/**
  * regcore_journal_read() - copy the first entry from a number on
  * @seq: the lowest number wanted
  * @out: receives the entry; its source, if any, holds a reference the

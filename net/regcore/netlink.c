@@ -71,6 +71,8 @@ static const struct nla_policy regcore_ext_policy[REGCORE_ATTR_MAX + 1] = {
 	[REGCORE_ATTR_DB_SHA256] = NLA_POLICY_EXACT_LEN(32),
 	[REGCORE_ATTR_DB_SIGNER] = { .type = NLA_NUL_STRING, .len = 255 },
 	[REGCORE_ATTR_DB_VERSION] = NLA_POLICY_RANGE(NLA_U8, 19, 20),
+	[REGCORE_ATTR_WIPHY]	= { .type = NLA_U32 },
+	[REGCORE_ATTR_FREQ_KHZ]	= { .type = NLA_U32 },
 };
 
 enum regcore_mcgrps {
@@ -669,7 +671,7 @@ static int regcore_nl_put_channel(struct sk_buff *msg,
 	if (nla_put_u32(msg, NL80211_FREQUENCY_ATTR_MAX_TX_POWER,
 			REGCORE_DBM_TO_MBM(chan->max_power)))
 		return -EMSGSIZE;
-	if (!large)
+	if (!large || !rules)
 		return 0;
 	/* As nl80211: the WMM limits of the rule that governs the channel. */
 	rule = regcore_channel_rule(rules,
@@ -1136,6 +1138,131 @@ static int regcore_nl_no_rules(struct sk_buff *skb, struct genl_info *info)
 	return regcore_hint_no_rules(alpha2, origin, info->extack);
 }
 
+/* A channel of a REGCORE_OP_WHY answer, as GET_WIPHY gives one. */
+static int regcore_nl_put_why_chan(struct sk_buff *msg, int attr,
+				   const struct regcore_channel *chan,
+				   const struct regcore_regdomain *rules)
+{
+	struct nlattr *nest = nla_nest_start(msg, attr);
+
+	if (!nest || regcore_nl_put_channel(msg, chan, rules, true))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int regcore_nl_put_why(struct sk_buff *msg,
+			      const struct regcore_why_answer *a)
+{
+	struct regcore_channel orig = a->now;
+	struct nlattr *nest;
+	unsigned int i;
+
+	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_WHY) ||
+	    nla_put_u8(msg, REGCORE_ATTR_WHY_PATH, a->path) ||
+	    nla_put_u32(msg, REGCORE_ATTR_WHY_REG_FLAGS, a->reg_flags) ||
+	    regcore_nl_put_why_chan(msg, REGCORE_ATTR_WHY_CHANNEL, &a->now,
+				    a->rd))
+		return -EMSGSIZE;
+	orig.flags = a->now.orig_flags;
+	orig.max_power = a->now.orig_mpwr;
+	if (regcore_nl_put_why_chan(msg, REGCORE_ATTR_WHY_ORIGINAL, &orig, NULL))
+		return -EMSGSIZE;
+	if (a->path == REGCORE_WHY_COMPUTED &&
+	    (nla_put_u8(msg, REGCORE_ATTR_WHY_CAUSE, a->cause) ||
+	     nla_put_u8(msg, REGCORE_ATTR_INITIATOR, a->lr.initiator) ||
+	     nla_put(msg, REGCORE_ATTR_ALPHA2, 2, a->lr.alpha2) ||
+	     nla_put_u8(msg, REGCORE_ATTR_WHY_HINT_TYPE,
+			a->lr.user_reg_hint_type) ||
+	     (a->lr.intersect &&
+	      nla_put_flag(msg, REGCORE_ATTR_WHY_INTERSECT)) ||
+	     (a->lr.wiphy_idx != REGCORE_WIPHY_IDX_INVALID &&
+	      nla_put_u32(msg, REGCORE_ATTR_WIPHY, a->lr.wiphy_idx)) ||
+	     (a->strict && nla_put_flag(msg, REGCORE_ATTR_WHY_STRICT))))
+		return -EMSGSIZE;
+	if (a->path != REGCORE_WHY_UNKNOWN &&
+	    (nla_put_u64_64bit(msg, REGCORE_ATTR_SEQ, a->seq,
+			       REGCORE_ATTR_PAD) ||
+	     nla_put_u64_64bit(msg, REGCORE_ATTR_BOOTTIME_NS, a->boottime_ns,
+			       REGCORE_ATTR_PAD) ||
+	     regcore_nl_put_why_chan(msg, REGCORE_ATTR_WHY_COMPUTED,
+				     &a->computed, a->rd)))
+		return -EMSGSIZE;
+	if (a->rd) {
+		nest = nla_nest_start(msg, REGCORE_ATTR_WHY_DOMAIN);
+		if (!nest || regcore_nl_put_regdom(msg, a->rd))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+		if (a->own && nla_put_flag(msg, REGCORE_ATTR_WHY_OWN))
+			return -EMSGSIZE;
+		for (i = 0; i < a->n_rules; i++)
+			if (nla_put_u32(msg, REGCORE_ATTR_WHY_RULE,
+					a->rule_idx[i]))
+				return -EMSGSIZE;
+		if (!a->n_rules &&
+		    nla_put_u32(msg, REGCORE_ATTR_WHY_NO_RULE, -a->no_rule))
+			return -EMSGSIZE;
+	}
+	if (a->beacon_lift && nla_put_flag(msg, REGCORE_ATTR_WHY_BEACON_LIFT))
+		return -EMSGSIZE;
+	if (a->ignored) {
+		nest = nla_nest_start(msg, REGCORE_ATTR_WHY_IGNORED);
+		if (!nest ||
+		    nla_put_u8(msg, REGCORE_ATTR_INITIATOR,
+			       a->ignored_initiator) ||
+		    nla_put(msg, REGCORE_ATTR_ALPHA2, 2, a->ignored_alpha2) ||
+		    nla_put_string(msg, REGCORE_ATTR_TEXT, a->ignored_why) ||
+		    nla_put_u64_64bit(msg, REGCORE_ATTR_SEQ, a->ignored_seq,
+				      REGCORE_ATTR_PAD))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
+/* REGCORE_OP_WHY: why one channel of one radio is as it is. */
+static int regcore_nl_why(struct genl_info *info)
+{
+	struct regcore_why_answer a;
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_WIPHY) ||
+	    GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_FREQ_KHZ))
+		return -EINVAL;
+	err = regcore_why_channel(nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]),
+				  nla_get_u32(info->attrs[REGCORE_ATTR_FREQ_KHZ]),
+				  &a);
+	if (err == -ENODEV)
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_WIPHY],
+				    "no such radio");
+	else if (err == -ENOENT)
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    info->attrs[REGCORE_ATTR_FREQ_KHZ],
+				    "not a channel of the radio");
+	if (err)
+		return err;
+
+	msg = nlmsg_new(NLMSG_DEFAULT_SIZE +
+			(a.rd ? regcore_nl_regdom_size(a.rd) : 0), GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto out;
+	}
+	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0, REGCORE_CMD_EXT);
+	if (!hdr || regcore_nl_put_why(msg, &a)) {
+		nlmsg_free(msg);
+		err = -EMSGSIZE;
+		goto out;
+	}
+	genlmsg_end(msg, hdr);
+	err = genlmsg_reply(msg, info);
+out:
+	regcore_why_answer_free(&a);
+	return err;
+}
+
 static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_OP))
@@ -1145,6 +1272,8 @@ static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 		return regcore_nl_offer_origin(skb, info);
 	case REGCORE_OP_NO_RULES:
 		return regcore_nl_no_rules(skb, info);
+	case REGCORE_OP_WHY:
+		return regcore_nl_why(info);
 	default:
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_OP],
 				    "the journal is read with a dump");

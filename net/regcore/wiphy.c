@@ -169,6 +169,11 @@ struct regcore_wiphy *regcore_wiphy_new(void)
 
 	if (!wiphy)
 		return NULL;
+	wiphy->why = regcore_why_alloc();
+	if (!wiphy->why) {
+		kfree(wiphy);
+		return NULL;
+	}
 	INIT_LIST_HEAD(&wiphy->list);
 	wiphy->idx = REGCORE_WIPHY_IDX_INVALID;
 	return wiphy;
@@ -194,6 +199,7 @@ void regcore_wiphy_free(struct regcore_wiphy *wiphy)
 	/* Never registered, or unregistered: no reader can see it. */
 	regcore_regdom_free(rcu_dereference_protected(wiphy->regd, true));
 	regcore_self_managed_forget(wiphy);
+	regcore_why_free(wiphy->why);
 	kfree(wiphy);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_free);

@@ -82,6 +82,46 @@
  *                       -EINVAL when no request for that country waits
  *                       for userspace.
  *
+ *   REGCORE_OP_WHY      do (anyone): why one channel of one radio is as
+ *                       it is. The request names the radio
+ *                       (REGCORE_ATTR_WIPHY) and the channel's centre
+ *                       (REGCORE_ATTR_FREQ_KHZ). The answer:
+ *                       REGCORE_ATTR_WHY_PATH, how the radio's channels
+ *                       were last set (enum regcore_why_path); for
+ *                       COMPUTED, REGCORE_ATTR_WHY_CAUSE, who caused
+ *                       that computation, and the request in force
+ *                       then: REGCORE_ATTR_INITIATOR, REGCORE_ATTR_ALPHA2,
+ *                       REGCORE_ATTR_WHY_INTERSECT,
+ *                       REGCORE_ATTR_WHY_HINT_TYPE, REGCORE_ATTR_WIPHY
+ *                       (the radio that asked, if any); its time,
+ *                       REGCORE_ATTR_BOOTTIME_NS, and REGCORE_ATTR_SEQ,
+ *                       the journal's last entry then.
+ *                       REGCORE_ATTR_WHY_DOMAIN is the domain the channel
+ *                       followed, as GET_REG gives one
+ *                       (NL80211_ATTR_REG_ALPHA2, NL80211_ATTR_DFS_REGION,
+ *                       NL80211_ATTR_REG_RULES); REGCORE_ATTR_WHY_OWN
+ *                       when it is the radio's own. REGCORE_ATTR_WHY_RULE
+ *                       is the index of the rule that holds the channel,
+ *                       twice when two adjoining rules hold it together;
+ *                       REGCORE_ATTR_WHY_NO_RULE says why none does
+ *                       (ERANGE: the domain has no rule in the band;
+ *                       EINVAL: no rule holds it).
+ *                       REGCORE_ATTR_WHY_COMPUTED is the channel as that
+ *                       computation, run again now on a copy of the
+ *                       radio, gives it; REGCORE_ATTR_WHY_CHANNEL the
+ *                       channel as it is; REGCORE_ATTR_WHY_ORIGINAL its
+ *                       originals (what its driver, or its custom domain,
+ *                       allows). All three are nests of
+ *                       NL80211_FREQUENCY_ATTR_*, as GET_WIPHY's.
+ *                       REGCORE_ATTR_WHY_BEACON_LIFT when a beacon heard
+ *                       on the channel lifts NO_IR there.
+ *                       REGCORE_ATTR_WHY_IGNORED, a nest of
+ *                       REGCORE_ATTR_INITIATOR, REGCORE_ATTR_ALPHA2,
+ *                       REGCORE_ATTR_TEXT and REGCORE_ATTR_SEQ: the last
+ *                       change the radio's channels did not follow since.
+ *                       -ENODEV for an unknown radio, -ENOENT for a
+ *                       frequency that is not one of its channels.
+ *
  * A journal entry that settles a request carries REGCORE_ATTR_OUTCOME,
  * what became of it (enum regcore_outcome); the first such entry of a
  * request is its outcome. An entry made for a hint that came over
@@ -95,6 +135,7 @@ enum regcore_op {
 	REGCORE_OP_JOURNAL,
 	REGCORE_OP_SOURCE,
 	REGCORE_OP_NO_RULES,
+	REGCORE_OP_WHY,
 
 	__REGCORE_OP_AFTER_LAST,
 	REGCORE_OP_MAX = __REGCORE_OP_AFTER_LAST - 1
@@ -122,6 +163,22 @@ enum regcore_attr {
 	REGCORE_ATTR_PAD,
 	REGCORE_ATTR_OUTCOME,		/* u8, enum regcore_outcome */
 	REGCORE_ATTR_PORTID,		/* u32, the hint's sender */
+	REGCORE_ATTR_FREQ_KHZ,		/* u32, a channel's centre, kHz */
+	REGCORE_ATTR_WHY_PATH,		/* u8, enum regcore_why_path */
+	REGCORE_ATTR_WHY_CAUSE,		/* u8, enum nl80211_reg_initiator */
+	REGCORE_ATTR_WHY_DOMAIN,	/* nested: the domain followed */
+	REGCORE_ATTR_WHY_OWN,		/* flag: it is the radio's own */
+	REGCORE_ATTR_WHY_RULE,		/* u32, a rule's index in it */
+	REGCORE_ATTR_WHY_NO_RULE,	/* u32, ERANGE or EINVAL */
+	REGCORE_ATTR_WHY_STRICT,	/* flag: a strict radio's own domain */
+	REGCORE_ATTR_WHY_COMPUTED,	/* nested: what the rules give */
+	REGCORE_ATTR_WHY_CHANNEL,	/* nested: the channel as it is */
+	REGCORE_ATTR_WHY_ORIGINAL,	/* nested: the radio's originals */
+	REGCORE_ATTR_WHY_BEACON_LIFT,	/* flag: a beacon lifted NO_IR */
+	REGCORE_ATTR_WHY_REG_FLAGS,	/* u32, the radio's REGCORE_REG_* */
+	REGCORE_ATTR_WHY_INTERSECT,	/* flag: the domain is an intersection */
+	REGCORE_ATTR_WHY_HINT_TYPE,	/* u8, enum nl80211_user_reg_hint_type */
+	REGCORE_ATTR_WHY_IGNORED,	/* nested: the last change ignored */
 
 	__REGCORE_ATTR_AFTER_LAST,
 	REGCORE_ATTR_MAX = __REGCORE_ATTR_AFTER_LAST - 1
@@ -165,6 +222,14 @@ enum regcore_outcome {
 
 	__REGCORE_OUTCOME_AFTER_LAST,
 	REGCORE_OUTCOME_MAX = __REGCORE_OUTCOME_AFTER_LAST - 1
+};
+
+/* How a radio's channels were last set (REGCORE_OP_WHY). */
+enum regcore_why_path {
+	REGCORE_WHY_ORIGINAL,		/* as registered: its driver's settings */
+	REGCORE_WHY_COMPUTED,		/* computed from a domain */
+	REGCORE_WHY_SELF_MANAGED,	/* its driver's domain (self-managed) */
+	REGCORE_WHY_UNKNOWN,		/* not recorded (out of memory) */
 };
 
 /*

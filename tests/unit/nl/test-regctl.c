@@ -142,6 +142,8 @@ TEST(wrong_arguments_print_the_commands_usage)
 		{ "monitor", "-w", NULL },
 		{ "monitor", "--bogus", NULL },
 		{ "help", "get", "set" },
+		{ "why", NULL, NULL },
+		{ "why", "rphy0", NULL },
 	};
 	struct t_out out, err;
 	char want[1024];
@@ -574,6 +576,37 @@ TEST(set_wait_usage_errors_send_nothing)
 		      NULL), EXIT_USAGE);
 	CHECK_STR(err.text,
 		  "regctl: set --wait: only regcore says what became of a request (cfg80211 keeps no journal)\n");
+	t_out_free(&out);
+	t_out_free(&err);
+	fake_kernel_off();
+	CHECK_INT(fake_kernel_n_sent(), 0);
+}
+
+TEST(why_usage_errors_send_nothing)
+{
+	static const char *const bad[][6] = {
+		{ "why", "rphy0", "36", "48", NULL },
+		{ "why", "rphy0", "36", "--width", NULL },
+		{ "why", "rphy0", "36", "--width", "30", NULL },
+		{ "why", "rphy0", "36", "--width", "80x", NULL },
+		{ "why", "rphy0", "--width", "80", NULL },
+	};
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+	size_t i;
+
+	fake_kernel_on(&ack);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_INT(run(&out, &err, bad[i][0], bad[i][1], bad[i][2],
+			      bad[i][3], bad[i][4], NULL), EXIT_USAGE);
+		CHECK(has(&err, "why PHY CHANNEL|FREQ|all"));
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+	CHECK_INT(run(&out, &err, "--family", "nl80211", "why", "phy0", "1",
+		      NULL), EXIT_USAGE);
+	CHECK_STR(err.text,
+		  "regctl: why: only regcore can say why (cfg80211 keeps no record of its computation)\n");
 	t_out_free(&out);
 	t_out_free(&err);
 	fake_kernel_off();
