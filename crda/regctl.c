@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "doctor.h"
+#include "preview.h"
 #include "why.h"
 #include "json.h"
 #include "nl/regnl.h"
@@ -70,14 +71,16 @@ static int cmd_monitor(struct regctl *rc, int argc, char **argv);
 static int cmd_history(struct regctl *rc, int argc, char **argv);
 static int cmd_doctor(struct regctl *rc, int argc, char **argv);
 static int cmd_why(struct regctl *rc, int argc, char **argv);
+static int cmd_diff(struct regctl *rc, int argc, char **argv);
+static int preview(struct regctl *rc, const char *alpha2, bool cell_base);
 static int cmd_help(struct regctl *rc, int argc, char **argv);
 
 static const struct regctl_cmd regctl_cmds[] = {
 	{ "get", NULL, cmd_get,
 	  "Print the current regulatory domains (global, then each wiphy's own), as `iw reg get`.",
 	  true, NULL },
-	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off", cmd_set,
-	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). --wait (regcore only) waits for what becomes of this request, at most SECONDS (default 30), and prints it with each radio's domain after it; the exit status says it: 0 applied or in force already, 5 intersected, 6 ignored, 7 refused or dropped, 8 not in the database, 9 timed out (--json: one object). --indoor says whether the device operates indoors: \"on\" lasts until \"off\" or the kernel restores its settings; \"on --hold\" lasts while regctl runs (until SIGINT, SIGTERM or SIGHUP). Needs CAP_NET_ADMIN.",
+	{ "set", "[--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS] | --dry-run] | --indoor on [--hold] | --indoor off", cmd_set,
+	  "Ask the kernel for a country's rules (a user hint); 00 asks for the world domain. --dry-run changes nothing and prints what would change, as diff. With --cell-base the country comes from a cellular base station (a hint the kernel takes only where a radio follows them). --wait (regcore only) waits for what becomes of this request, at most SECONDS (default 30), and prints it with each radio's domain after it; the exit status says it: 0 applied or in force already, 5 intersected, 6 ignored, 7 refused or dropped, 8 not in the database, 9 timed out (--json: one object). --indoor says whether the device operates indoors: \"on\" lasts until \"off\" or the kernel restores its settings; \"on --hold\" lasts while regctl runs (until SIGINT, SIGTERM or SIGHUP). Needs CAP_NET_ADMIN.",
 	  false, "--wait" },
 	{ "reload", NULL, cmd_reload,
 	  "Have the kernel re-read its regulatory database and re-apply the country in force, as `iw reg reload` (regcore on the crda path asks crda again); a refused database leaves the domain as it was. Needs CAP_NET_ADMIN.",
@@ -96,6 +99,9 @@ static const struct regctl_cmd regctl_cmds[] = {
 	  true, NULL },
 	{ "why", "PHY CHANNEL|FREQ|all [--width 20|40|80|160|320]", cmd_why,
 	  "Say why a channel of radio PHY (its name, or phy#INDEX) has its flags and power (regcore only): how the radio's channels were last set and by whose request, the domain the channel followed and the journal entry that put it in force, the rule or two adjoining rules that hold it (or why none does), the radio's own limits, what regcore's computation gives when it runs it again and whether the channel table agrees, a beacon that lifted NO_IR, DFS state, a later change the radio did not follow and why, and for each width (20 MHz, 40 MHz below and above, 80, 160, 320) whether it is allowed there and why not. CHANNEL is a channel number, FREQ a frequency in MHz (922.5 for an offset), all every channel of the radio. --width says only that width and exits 10 when it is not allowed. With --json, one object per channel and line.",
+	  true, NULL },
+	{ "diff", "[--cell-base] <ISO/IEC 3166-1 alpha2>", cmd_diff,
+	  "What a user hint for a country would do, before anything is applied (regcore only; also `set XX --dry-run`): what its turn would decide and why, the domain that would be in force, and for each radio the channels whose flags or power would change, or why the radio would keep its channels. The rules are those its answer would bring: crda's database, looked up and verified as crda does, or regulatory.db when regcore reads it itself; regcore computes the channels. Exits 8 when the country is in neither. Anyone may run it.",
 	  true, NULL },
 	{ "help", "[COMMAND]", cmd_help,
 	  "Print this help, or one command's.",
@@ -306,6 +312,9 @@ static int cmd_set(struct regctl *rc, int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--dry-run"))
+		return argv[0][0] == '-' ? SHOW_USAGE :
+		       preview(rc, argv[0], type == NL80211_USER_REG_HINT_CELL_BASE);
 	if (argc >= 2 && !strcmp(argv[1], "--wait")) {
 		wait = true;
 		if (argc == 4 && !strcmp(argv[2], "--timeout")) {
@@ -974,6 +983,48 @@ static int cmd_why(struct regctl *rc, int argc, char **argv)
 	r = regctl_why(rc->out, rc->err, nl, &q, &st);
 	regnl_close(nl);
 	return r < 0 ? report(rc, &st, what) : r;
+}
+
+static int preview(struct regctl *rc, const char *alpha2, bool cell_base)
+{
+	const char *what = "asking regcore what would change";
+	struct regctl_preview_req q = {
+		.alpha2 = alpha2, .cell_base = cell_base, .json = rc->json,
+	};
+	struct regnl_status st;
+	struct regnl *nl;
+	int r;
+
+	if (!regdom_alpha2_valid(alpha2)) {
+		fprintf(rc->err,
+			"regctl: not a valid ISO/IEC 3166-1 alpha2: \"%s\" (two upper-case letters, or 00 for the world domain)\n",
+			alpha2);
+		return EXIT_USAGE;
+	}
+	if (rc->family != REGNL_FAMILY_REGCORE) {
+		fprintf(rc->err, "regctl: diff: only regcore can compute a change without making it\n");
+		return EXIT_USAGE;
+	}
+	r = open_family(rc, &nl, what);
+	if (r)
+		return r;
+	r = regctl_preview(rc->out, rc->err, nl, &q, &st);
+	regnl_close(nl);
+	return r < 0 ? report(rc, &st, what) : r;
+}
+
+static int cmd_diff(struct regctl *rc, int argc, char **argv)
+{
+	bool cell_base = false;
+
+	if (argc == 2 && !strcmp(argv[0], "--cell-base")) {
+		cell_base = true;
+		argc--;
+		argv++;
+	}
+	if (argc != 1 || argv[0][0] == '-')
+		return SHOW_USAGE;
+	return preview(rc, argv[0], cell_base);
 }
 
 static int cmd_help(struct regctl *rc, int argc, char **argv)

@@ -185,12 +185,9 @@ static uint32_t rules_bw(const struct regnl_why *a)
 	uint32_t bw = UINT32_MAX;
 	unsigned int i;
 
-	for (i = 0; i < a->n_rules; i++) {
-		const struct regdom_rule *r = &a->domain.rd.rules[a->rule_idx[i]];
-
-		if (r->max_bw_khz < bw)
-			bw = r->max_bw_khz;
-	}
+	for (i = 0; i < a->n_rules; i++)
+		if (a->rule_bw_khz[i] < bw)
+			bw = a->rule_bw_khz[i];
 	return bw;
 }
 
@@ -216,7 +213,7 @@ static void own_reason(char *buf, size_t size, const struct regnl_why *a,
 			 bw / 1000);
 	else if (a->n_rules && (rules_flags(a) & rule_flag))
 		snprintf(buf, size, "the rule says %s", rule_flag_name);
-	else if (!a->n_rules)
+	else if (!a->n_rules && a->has_domain && !a->left)
 		snprintf(buf, size, "no rule holds the channel");
 	else
 		snprintf(buf, size, "the radio's own settings forbid it");
@@ -231,9 +228,15 @@ static void width_20(struct width_answer *w, const struct regnl_why *a)
 		     !flag(c, NL80211_FREQUENCY_ATTR_NO_20MHZ);
 	if (flag(c, NL80211_FREQUENCY_ATTR_DISABLED))
 		snprintf(w->why, sizeof(w->why), "the channel is disabled");
+	else if (!w->allowed && a->n_rules && rules_bw(a) < 20000)
+		snprintf(w->why, sizeof(w->why),
+			 "the rule allows at most %u kHz", rules_bw(a));
+	else if (!w->allowed && a->n_rules)
+		snprintf(w->why, sizeof(w->why),
+			 "the rule's range leaves less than 20 MHz around the channel");
 	else if (!w->allowed)
 		snprintf(w->why, sizeof(w->why),
-			 "the rule leaves less than 20 MHz around the channel");
+			 "the radio's own settings forbid it");
 	else
 		snprintf(w->why, sizeof(w->why), "enabled");
 }
@@ -264,8 +267,9 @@ static void width_40(struct width_answer *w, const struct regnl_why *a,
 		own_reason(w->why, sizeof(w->why), a, 40, rflag, "");
 		return;
 	}
-	if (a->n_rules && (rules_flags(a) & rflag)) {
-		snprintf(w->why, sizeof(w->why), "the rule says %s",
+	/* the second pass reads the radio's own domain's rule */
+	if (a->own && a->n_rules == 1 && (rules_flags(a) & rflag)) {
+		snprintf(w->why, sizeof(w->why), "its own domain's rule says %s",
 			 plus ? "NO-HT40PLUS" : "NO-HT40MINUS");
 		return;
 	}
@@ -417,8 +421,9 @@ static void print_text(FILE *f, const struct regnl_wiphy *w,
 
 	switch (a->path) {
 	case REGCORE_WHY_ORIGINAL:
-		fprintf(f, "  set by:    the radio's own settings at registration%s\n",
-			a->own ? " (its driver's custom domain)" : "");
+		fprintf(f, "  set by:    the radio's originals, as registered%s, journal #%" PRIu64 "\n",
+			a->own ? " (with its driver's custom domain)" : "",
+			a->seq);
 		break;
 	case REGCORE_WHY_SELF_MANAGED:
 		fprintf(f, "  set by:    its self-managed driver's domain\n");
@@ -453,6 +458,8 @@ static void print_text(FILE *f, const struct regnl_wiphy *w,
 		}
 		if (!a->n_rules)
 			fprintf(f, "  rule:      none: %s\n", no_rule_text(a->no_rule));
+		if (a->left)
+			fprintf(f, "  left:      the country element says nothing about this band: the channel kept what the computation before set\n");
 	}
 	flags_text(buf, sizeof(buf), &a->original);
 	if (a->original.max_power_mbm)
@@ -559,6 +566,11 @@ static void print_json(FILE *f, const struct regnl_wiphy *w,
 		if (!a->n_rules)
 			kv_str(f, &first, "no_rule",
 			       a->no_rule == ERANGE ? "band" : "none");
+		kv_bool(f, &first, "left", a->left);
+		fputs(",\"rule_bw_khz\":[", f);
+		for (i = 0; i < a->n_rules; i++)
+			fprintf(f, "%s%u", i ? "," : "", a->rule_bw_khz[i]);
+		fputc(']', f);
 	}
 	json_chan(f, "now", &a->now);
 	json_chan(f, "original", &a->original);
@@ -625,7 +637,8 @@ int regctl_why_parse_chan(const struct regnl_wiphy *w, const char *s,
 			uint32_t k = c->freq_mhz * 1000 + c->offset_khz;
 			bool match;
 
-			if (whole >= 1000 || frac)
+			/* channel numbers stop at 233; S1G starts at 863 MHz */
+			if (whole >= 800 || frac || strchr(s, '.'))
 				match = k == whole * 1000 + frac;
 			else
 				match = !c->offset_khz &&

@@ -35,8 +35,8 @@ int regctl_why(FILE *out, FILE *err, struct regnl *nl,
 
 /*
  * Parse a channel argument against a radio's channels: a frequency in
- * MHz (with up to three decimals) or a channel number (unique among the
- * radio's channels). Returns 0 and *khz, or -ENOENT (not a channel of the
+ * MHz (with up to three decimals; any number from 800 up) or a channel
+ * number (unique among the radio's channels). Returns 0 and *khz, or -ENOENT (not a channel of the
  * radio), -EINVAL (not a number), -EEXIST (a channel number several
  * bands have: *khz is one of them).
  */

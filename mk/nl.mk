@@ -42,8 +42,10 @@ $(REGNL_SAN_LIB): $(NL_SAN_OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # regctl doctor verifies databases as crda does: regctl links libregdb.
-REGCTL_SRCS := $(TOP)/crda/regctl.c $(TOP)/crda/doctor.c $(TOP)/crda/why.c
-$(BUILD)/regctl: $(REGCTL_SRCS) $(TOP)/crda/doctor.h $(TOP)/crda/why.h $(REGNL_LIB) \
+REGCTL_SRCS := $(TOP)/crda/regctl.c $(TOP)/crda/doctor.c $(TOP)/crda/why.c \
+	$(TOP)/crda/preview.c
+REGCTL_HDRS := $(TOP)/crda/doctor.h $(TOP)/crda/why.h $(TOP)/crda/preview.h
+$(BUILD)/regctl: $(REGCTL_SRCS) $(REGCTL_HDRS) $(REGNL_LIB) \
 		$(REGDB_LIB) $(NL_HDRS) $(VERSION_SRC)
 	$(CC) $(USER_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/crda \
 		-DREGCORE_VERSION='"$(REGCORE_VERSION)"' $(USER_LDFLAGS) \
@@ -61,11 +63,12 @@ $(BUILD)/jsoncheck: $(TOP)/tests/vm/tools/jsoncheck.c
 # The host tests reach into regctl.c and jsoncheck.c (their command table
 # and validator) by including them; nlcraft is run as a program.
 $(BUILD)/san/test-nl: $(NL_TEST_SRCS) $(wildcard $(TOP)/tests/unit/nl/*.h) \
-		$(REGCTL_SRCS) $(TOP)/crda/doctor.h $(TOP)/crda/why.h \
+		$(REGCTL_SRCS) $(REGCTL_HDRS) \
 		$(TOP)/tests/vm/tools/jsoncheck.c \
 		$(REGNL_SAN_LIB) $(REGDB_SAN_LIB) $(NL_HDRS)
 	$(CC) $(SAN_CFLAGS) $(REGNL_CFLAGS) -I$(TOP)/crda -I$(TOP)/tests/vm/tools \
-		$(NL_TEST_SRCS) $(TOP)/crda/doctor.c $(TOP)/crda/why.c $(REGNL_SAN_LIB) \
+		$(NL_TEST_SRCS) $(TOP)/crda/doctor.c $(TOP)/crda/why.c \
+		$(TOP)/crda/preview.c $(REGNL_SAN_LIB) \
 		$(REGDB_SAN_LIB) $(REGNL_LDLIBS) $(REGDB_LDLIBS) -o $@
 
 $(BUILD)/san/nlcraft: $(TOP)/tests/vm/tools/nlcraft.c \

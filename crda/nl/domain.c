@@ -29,41 +29,22 @@ static uint32_t wire_flags(enum regnl_family fam, uint32_t flags)
 	return flags;
 }
 
-int regnl_build_set_reg(struct nl_msg **out, int family_id,
-			enum regnl_family fam, const struct regdom *rd,
-			struct regnl_status *st)
+int regnl_put_domain(struct nl_msg *msg, enum regnl_family fam,
+		     const struct regdom *rd)
 {
 	struct nlattr *rules, *nest;
-	struct nl_msg *msg;
 	unsigned int i;
 
-	regnl_st_clear(st);
-	*out = NULL;
-	if (!rd || (rd->n_rules && !rd->rules) ||
-	    strnlen(rd->alpha2, sizeof(rd->alpha2)) != 2)
-		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
-				  "a domain needs a two-character alpha2 and its rules");
-	if (rd->n_rules > (1u << 20) / RULE_SIZE)
-		return regnl_fail(st, REGNL_E_NOMEM, -EMSGSIZE,
-				  "%u rules do not fit in one message",
-				  rd->n_rules);
-	msg = regnl_msg_new(family_id, NL80211_CMD_SET_REG, 0,
-			    64 + (size_t)rd->n_rules * RULE_SIZE);
-	if (!msg)
-		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
 	if (nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, rd->alpha2) ||
 	    nla_put_u8(msg, NL80211_ATTR_DFS_REGION, rd->dfs_region))
-		goto too_big;
+		return -1;
 	/* libnl drops empty nests; a domain without rules still says so */
-	if (!rd->n_rules) {
-		if (nla_put(msg, NL80211_ATTR_REG_RULES | NLA_F_NESTED, 0, NULL))
-			goto too_big;
-		*out = msg;
-		return 0;
-	}
+	if (!rd->n_rules)
+		return nla_put(msg, NL80211_ATTR_REG_RULES | NLA_F_NESTED, 0,
+			       NULL) ? -1 : 0;
 	rules = nla_nest_start(msg, NL80211_ATTR_REG_RULES | NLA_F_NESTED);
 	if (!rules)
-		goto too_big;
+		return -1;
 	for (i = 0; i < rd->n_rules; i++) {
 		const struct regdom_rule *r = &rd->rules[i];
 
@@ -83,17 +64,40 @@ int regnl_build_set_reg(struct nl_msg **out, int family_id,
 				r->max_eirp_mbm) ||
 		    nla_put_u32(msg, NL80211_ATTR_DFS_CAC_TIME,
 				r->dfs_cac_ms))
-			goto too_big;
+			return -1;
 		nla_nest_end(msg, nest);
 	}
 	nla_nest_end(msg, rules);
+	return 0;
+}
+
+int regnl_build_set_reg(struct nl_msg **out, int family_id,
+			enum regnl_family fam, const struct regdom *rd,
+			struct regnl_status *st)
+{
+	struct nl_msg *msg;
+
+	regnl_st_clear(st);
+	*out = NULL;
+	if (!rd || (rd->n_rules && !rd->rules) ||
+	    strnlen(rd->alpha2, sizeof(rd->alpha2)) != 2)
+		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
+				  "a domain needs a two-character alpha2 and its rules");
+	if (rd->n_rules > (1u << 20) / RULE_SIZE)
+		return regnl_fail(st, REGNL_E_NOMEM, -EMSGSIZE,
+				  "%u rules do not fit in one message",
+				  rd->n_rules);
+	msg = regnl_msg_new(family_id, NL80211_CMD_SET_REG, 0,
+			    64 + (size_t)rd->n_rules * RULE_SIZE);
+	if (!msg)
+		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+	if (regnl_put_domain(msg, fam, rd)) {
+		nlmsg_free(msg);
+		return regnl_fail(st, REGNL_E_NOMEM, -EMSGSIZE,
+				  "the domain does not fit in the message");
+	}
 	*out = msg;
 	return 0;
-
-too_big:
-	nlmsg_free(msg);
-	return regnl_fail(st, REGNL_E_NOMEM, -EMSGSIZE,
-			  "the domain does not fit in the message");
 }
 
 int regnl_build_req_set_reg(struct nl_msg **out, int family_id,

@@ -74,6 +74,14 @@ int regnl_parse_ext(struct nl_msg *msg, struct nlattr **tb, uint8_t op,
 		    const struct regnl_policy *pol, const char *space,
 		    struct regnl_status *st);
 
+/*
+ * A domain's attributes as SET_REG carries them (alpha2, DFS region,
+ * rules), into msg at the current position. Returns 0, -1 when they do
+ * not fit.
+ */
+int regnl_put_domain(struct nl_msg *msg, enum regnl_family fam,
+		     const struct regdom *rd);
+
 /* regnl_parse_domain() for a domain nested in another message
  * (REGCORE_OP_WHY).
  */

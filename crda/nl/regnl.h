@@ -568,7 +568,9 @@ struct regnl_why {
 	bool own;
 	unsigned int n_rules;
 	uint32_t rule_idx[2];
+	uint32_t rule_bw_khz[2];	/* what each allows there (AUTO-BW) */
 	uint32_t no_rule;		/* ERANGE, EINVAL, or 0 */
+	bool left;			/* a country element left the band */
 	bool has_computed;
 	struct regnl_channel computed;	/* what that computation gives */
 	struct regnl_channel now;	/* the channel as it is */
@@ -600,6 +602,42 @@ int regnl_why(struct regnl *nl, uint32_t wiphy, uint32_t freq_khz,
 	      struct regnl_why *out, struct regnl_status *st);
 
 void regnl_why_free(struct regnl_why *w);
+
+/* What a user hint would do to one radio (REGCORE_OP_PREVIEW, why.c). */
+struct regnl_preview {
+	uint32_t wiphy;
+	uint8_t decision;		/* enum regcore_decision */
+	char why[256];			/* the decision's reason */
+	uint32_t err;			/* the answer could not be applied */
+	bool has_domain;		/* the domain that would be in force */
+	struct regnl_domain domain;
+	bool intersect;
+	bool ignored;			/* the radio would not follow it */
+	char ignored_text[256];
+	bool has_channels;		/* the radio's channels after */
+	size_t n_channels;
+	struct regnl_channel *channels;
+};
+
+/*
+ * Build REGCORE_CMD_EXT / REGCORE_OP_PREVIEW for radio wiphy and country
+ * alpha2, with the rules its answer would bring (rd, or NULL: regcore
+ * reads regulatory.db itself).
+ */
+int regnl_build_preview(struct nl_msg **out, int family_id, uint32_t wiphy,
+			const char *alpha2, const struct regdom *rd,
+			bool cell_base, struct regnl_status *st);
+
+/* Parse an answer: 1, 0 for another message, a negative errno. */
+int regnl_parse_preview(struct nl_msg *msg, struct regnl_preview *out,
+			struct regnl_status *st);
+
+/* Ask regcore; anyone may. Free with regnl_preview_free(). */
+int regnl_preview(struct regnl *nl, uint32_t wiphy, const char *alpha2,
+		  const struct regdom *rd, bool cell_base,
+		  struct regnl_preview *out, struct regnl_status *st);
+
+void regnl_preview_free(struct regnl_preview *p);
 
 /* A socket joined to regcore's "journal" multicast group. */
 struct regnl_jfollow;

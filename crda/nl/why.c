@@ -36,6 +36,11 @@ static const struct regnl_policy why_policy[REGCORE_ATTR_MAX + 1] = {
 	[REGCORE_ATTR_WHY_INTERSECT] = { REGNL_K_FLAG, 0, 0 },
 	[REGCORE_ATTR_WHY_HINT_TYPE] = { REGNL_K_U8, 0, 0 },
 	[REGCORE_ATTR_WHY_IGNORED] = { REGNL_K_NESTED, 0, 0 },
+	[REGCORE_ATTR_DECISION] = { REGNL_K_U8, 0, 0 },
+	[REGCORE_ATTR_ERRNO] = { REGNL_K_U32, 0, 0 },
+	[REGCORE_ATTR_PREVIEW_CHANNELS] = { REGNL_K_NESTED, 0, 0 },
+	[REGCORE_ATTR_WHY_RULE_BW] = { REGNL_K_U32, 0, 0 },
+	[REGCORE_ATTR_WHY_LEFT] = { REGNL_K_FLAG, 0, 0 },
 };
 
 int regnl_build_why(struct nl_msg **out, int family_id, uint32_t wiphy,
@@ -101,16 +106,26 @@ static int why_ignored(struct nlattr *nest, struct regnl_why *w,
 	return 0;
 }
 
-/* The rules the answer names, each an index into its domain. */
+/* The rules the answer names, each an index into its domain, each followed
+ * by the bandwidth it allows there.
+ */
 static int why_rules(struct nlattr *head, int len, struct regnl_why *w,
 		     struct regnl_status *st)
 {
 	struct nlattr *a;
+	unsigned int n_bw = 0;
 	int rem;
 
 	nla_for_each_attr(a, head, len, rem) {
 		uint32_t idx;
 
+		if (nla_type(a) == REGCORE_ATTR_WHY_RULE_BW) {
+			if (n_bw >= w->n_rules)
+				return regnl_fail(st, REGNL_E_REPLY, -EBADMSG,
+						  "malformed answer: a bandwidth without its rule");
+			w->rule_bw_khz[n_bw++] = nla_get_u32(a);
+			continue;
+		}
 		if (nla_type(a) != REGCORE_ATTR_WHY_RULE)
 			continue;
 		idx = nla_get_u32(a);
@@ -120,7 +135,9 @@ static int why_rules(struct nlattr *head, int len, struct regnl_why *w,
 					  "malformed answer: rule %u is not one of the domain's %u",
 					  idx + 1,
 					  w->has_domain ? w->domain.rd.n_rules : 0);
-		w->rule_idx[w->n_rules++] = idx;
+		w->rule_idx[w->n_rules] = idx;
+		/* without its bandwidth: the rule's own */
+		w->rule_bw_khz[w->n_rules++] = w->domain.rd.rules[idx].max_bw_khz;
 	}
 	return 0;
 }
@@ -170,6 +187,7 @@ static int why_fill(struct nlattr **tb, struct nlattr *head, int len,
 		return r;
 	if (tb[REGCORE_ATTR_WHY_NO_RULE])
 		w->no_rule = nla_get_u32(tb[REGCORE_ATTR_WHY_NO_RULE]);
+	w->left = tb[REGCORE_ATTR_WHY_LEFT] != NULL;
 	r = why_channel(tb[REGCORE_ATTR_WHY_CHANNEL], &w->now, "present", st);
 	if (!r)
 		r = why_channel(tb[REGCORE_ATTR_WHY_ORIGINAL], &w->original,
@@ -244,6 +262,184 @@ int regnl_why(struct regnl *nl, uint32_t wiphy, uint32_t freq_khz,
 	r = regnl_transact_free(nl, msg, on_why, &c, st);
 	if (r) {
 		regnl_why_free(out);
+		return r;
+	}
+	if (!c.got)
+		return regnl_fail(st, REGNL_E_REPLY, -EBADMSG,
+				  "regcore sent no answer");
+	return 0;
+}
+
+/* ---- REGCORE_OP_PREVIEW ---- */
+
+int regnl_build_preview(struct nl_msg **out, int family_id, uint32_t wiphy,
+			const char *alpha2, const struct regdom *rd,
+			bool cell_base, struct regnl_status *st)
+{
+	struct nlattr *nest;
+	struct nl_msg *msg;
+
+	regnl_st_clear(st);
+	*out = NULL;
+	if (!regdom_alpha2_valid(alpha2))
+		return regnl_fail(st, REGNL_E_INVAL, -EINVAL,
+				  "a preview needs a country or 00");
+	msg = regnl_msg_new(family_id, REGCORE_CMD_EXT, 0,
+			    256 + (rd ? (size_t)rd->n_rules * 128 : 0));
+	if (!msg)
+		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_PREVIEW) ||
+	    nla_put_u32(msg, REGCORE_ATTR_WIPHY, wiphy) ||
+	    nla_put(msg, REGCORE_ATTR_ALPHA2, 2, alpha2) ||
+	    (cell_base && nla_put_u8(msg, REGCORE_ATTR_WHY_HINT_TYPE,
+				     NL80211_USER_REG_HINT_CELL_BASE)))
+		goto too_big;
+	if (rd) {
+		nest = nla_nest_start(msg, REGCORE_ATTR_WHY_DOMAIN |
+				      NLA_F_NESTED);
+		if (!nest || regnl_put_domain(msg, REGNL_FAMILY_REGCORE, rd))
+			goto too_big;
+		nla_nest_end(msg, nest);
+	}
+	*out = msg;
+	return 0;
+too_big:
+	nlmsg_free(msg);
+	return regnl_fail(st, REGNL_E_NOMEM, -EMSGSIZE,
+			  "the preview does not fit in a message");
+}
+
+void regnl_preview_free(struct regnl_preview *p)
+{
+	regnl_domain_free(&p->domain);
+	free(p->channels);
+	memset(p, 0, sizeof(*p));
+}
+
+static int preview_channels(struct nlattr *list, struct regnl_preview *p,
+			    struct regnl_status *st)
+{
+	struct nlattr *nest;
+	size_t n = 0;
+	int rem, r;
+
+	nla_for_each_nested(nest, list, rem)
+		n++;
+	p->has_channels = true;
+	if (!n)
+		return 0;
+	p->channels = calloc(n, sizeof(*p->channels));
+	if (!p->channels)
+		return regnl_fail(st, REGNL_E_NOMEM, -ENOMEM, "out of memory");
+	nla_for_each_nested(nest, list, rem) {
+		r = why_channel(nest, &p->channels[p->n_channels], "previewed",
+				st);
+		if (r)
+			return r;
+		p->n_channels++;
+	}
+	return 0;
+}
+
+static int preview_fill(struct nlattr **tb, struct regnl_preview *p,
+			struct regnl_status *st)
+{
+	struct nlattr *ig[REGCORE_ATTR_MAX + 1];
+	int r;
+
+	if (!tb[REGCORE_ATTR_WIPHY] || !tb[REGCORE_ATTR_DECISION] ||
+	    !tb[REGCORE_ATTR_TEXT])
+		return regnl_fail(st, REGNL_E_REPLY, -EBADMSG,
+				  "malformed answer: no radio, decision or reason");
+	p->wiphy = nla_get_u32(tb[REGCORE_ATTR_WIPHY]);
+	p->decision = nla_get_u8(tb[REGCORE_ATTR_DECISION]);
+	snprintf(p->why, sizeof(p->why), "%s",
+		 (const char *)nla_data(tb[REGCORE_ATTR_TEXT]));
+	if (tb[REGCORE_ATTR_ERRNO])
+		p->err = nla_get_u32(tb[REGCORE_ATTR_ERRNO]);
+	p->intersect = tb[REGCORE_ATTR_WHY_INTERSECT] != NULL;
+	if (tb[REGCORE_ATTR_WHY_DOMAIN]) {
+		r = regnl_parse_domain_nest(tb[REGCORE_ATTR_WHY_DOMAIN],
+					    &p->domain, st);
+		if (r)
+			return r;
+		p->has_domain = true;
+	}
+	if (tb[REGCORE_ATTR_WHY_IGNORED]) {
+		if (regnl_parse_nested(ig, REGCORE_ATTR_MAX,
+				       tb[REGCORE_ATTR_WHY_IGNORED], why_policy,
+				       "ignored", st))
+			return -EBADMSG;
+		if (!ig[REGCORE_ATTR_TEXT])
+			return regnl_fail(st, REGNL_E_REPLY, -EBADMSG,
+					  "malformed answer: the radio would not follow, without a reason");
+		p->ignored = true;
+		snprintf(p->ignored_text, sizeof(p->ignored_text), "%s",
+			 (const char *)nla_data(ig[REGCORE_ATTR_TEXT]));
+	}
+	if (tb[REGCORE_ATTR_PREVIEW_CHANNELS])
+		return preview_channels(tb[REGCORE_ATTR_PREVIEW_CHANNELS], p,
+					st);
+	return 0;
+}
+
+int regnl_parse_preview(struct nl_msg *msg, struct regnl_preview *out,
+			struct regnl_status *st)
+{
+	struct nlattr *tb[REGCORE_ATTR_MAX + 1];
+	struct regnl_preview p;
+	int r;
+
+	r = regnl_parse_ext(msg, tb, REGCORE_OP_PREVIEW, why_policy, "preview",
+			    st);
+	if (r <= 0)
+		return r;
+	memset(&p, 0, sizeof(p));
+	r = preview_fill(tb, &p, st);
+	if (r) {
+		regnl_preview_free(&p);
+		return r;
+	}
+	*out = p;
+	return 1;
+}
+
+struct preview_ctx {
+	struct regnl_preview *out;
+	bool got;
+};
+
+static int on_preview(struct nl_msg *msg, void *arg, struct regnl_status *st)
+{
+	struct preview_ctx *c = arg;
+	struct regnl_preview p;
+	int r = regnl_parse_preview(msg, &p, st);
+
+	if (r <= 0)
+		return r;
+	if (c->got)
+		regnl_preview_free(c->out);
+	*c->out = p;
+	c->got = true;
+	return 0;
+}
+
+int regnl_preview(struct regnl *nl, uint32_t wiphy, const char *alpha2,
+		  const struct regdom *rd, bool cell_base,
+		  struct regnl_preview *out, struct regnl_status *st)
+{
+	struct preview_ctx c = { .out = out };
+	struct nl_msg *msg;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	r = regnl_build_preview(&msg, regnl_family_id(nl), wiphy, alpha2, rd,
+				cell_base, st);
+	if (r)
+		return r;
+	r = regnl_transact_free(nl, msg, on_preview, &c, st);
+	if (r) {
+		regnl_preview_free(out);
 		return r;
 	}
 	if (!c.got)

@@ -263,6 +263,8 @@ enum regcore_channel_flags {
  * @beacon_found: a beacon heard on this channel was applied since the
  *	channel was last computed (private to regcore; written under its
  *	lock, read without it by regcore_beacon_hint())
+ * @beacon_lifted: that beacon lifted NO_IR (private to regcore; under its
+ *	lock)
  *
  * The driver reads the values in force from its reg_notifier, or at any
  * time under regcore_wiphy_lock().
@@ -283,6 +285,7 @@ struct regcore_channel {
 	enum nl80211_dfs_state dfs_state;
 	unsigned long dfs_state_entered;
 	bool beacon_found;
+	bool beacon_lifted;
 };
 
 /**

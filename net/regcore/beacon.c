@@ -187,17 +187,26 @@ int regcore_beacon_hint(struct regcore_wiphy *wiphy,
 }
 EXPORT_SYMBOL_GPL(regcore_beacon_hint);
 
-/* As cfg80211's reg_is_world_roaming(). Context: regcore_mutex held. */
-static bool regcore_world_roaming(const struct regcore_wiphy *wiphy)
+/* As cfg80211's reg_is_world_roaming(), for a domain in force @cur and a
+ * request in force by @initiator. Context: regcore_mutex held.
+ */
+static bool regcore_roaming_under(const struct regcore_wiphy *wiphy,
+				  const struct regcore_regdomain *cur,
+				  enum nl80211_reg_initiator initiator)
 {
 	const struct regcore_regdomain *own = regcore_wiphy_regd(wiphy);
 
-	if (regcore_alpha2_is_world(regcore_current_regdom()->alpha2) ||
+	if (regcore_alpha2_is_world(cur->alpha2) ||
 	    (own && regcore_alpha2_is_world(own->alpha2)))
 		return true;
-	return regcore_last_request_info()->initiator !=
-	       NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+	return initiator != NL80211_REGDOM_SET_BY_COUNTRY_IE &&
 	       (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG);
+}
+
+static bool regcore_world_roaming(const struct regcore_wiphy *wiphy)
+{
+	return regcore_roaming_under(wiphy, regcore_current_regdom(),
+				     regcore_last_request_info()->initiator);
 }
 
 /**
@@ -211,6 +220,42 @@ bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy)
 {
 	return regcore_world_roaming(wiphy) &&
 	       !(wiphy->regulatory_flags & REGCORE_REG_DISABLE_BEACON_HINTS);
+}
+
+/**
+ * regcore_beacons_preview() - the beacons heard so far, on a radio's copy
+ * @wiphy: the radio
+ * @copy: a copy of its bands, computed for @cur
+ * @cur: the domain that would be in force
+ * @initiator: who would have asked for it
+ *
+ * Lifts NO_IR where regcore_beacons_apply() would after that change; no
+ * notification, nothing else touched.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_beacons_preview(const struct regcore_wiphy *wiphy,
+			     struct regcore_wiphy *copy,
+			     const struct regcore_regdomain *cur,
+			     enum nl80211_reg_initiator initiator)
+{
+	struct regcore_beacon *b;
+	struct regcore_band *band;
+	int i;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (!regcore_roaming_under(wiphy, cur, initiator) ||
+	    (wiphy->regulatory_flags & REGCORE_REG_DISABLE_BEACON_HINTS))
+		return;
+	list_for_each_entry(b, &regcore_beacons, list) {
+		band = copy->bands[b->band];
+		if (!band)
+			continue;
+		for (i = 0; i < band->n_channels; i++)
+			if (regcore_channel_to_khz(&band->channels[i]) ==
+			    b->freq_khz)
+				band->channels[i].flags &= ~REGCORE_CHAN_NO_IR;
+	}
 }
 
 /* Apply one beacon to one radio's channels at its frequency. */
@@ -234,6 +279,7 @@ static void regcore_beacon_apply(struct regcore_wiphy *wiphy,
 			continue;
 		before = *chan;
 		WRITE_ONCE(chan->flags, chan->flags & ~REGCORE_CHAN_NO_IR);
+		chan->beacon_lifted = true;
 		pr_debug("beacon hint: %s may initiate radiation at %u MHz\n",
 			 wiphy->name, chan->center_freq);
 		regcore_nl_beacon_hint(wiphy, &before, chan);

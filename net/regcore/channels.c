@@ -272,10 +272,12 @@ static void regcore_apply_limits(struct regcore_wiphy *wiphy,
 		chan->max_reg_power = l->power;
 		chan->max_power = l->power;
 		chan->orig_mpwr = l->power;
+		chan->beacon_lifted = false;
 	} else {
 		chan->dfs_state = NL80211_DFS_USABLE;
 		chan->dfs_state_entered = jiffies;
 		WRITE_ONCE(chan->beacon_found, false);
+		chan->beacon_lifted = false;
 		chan->flags = (chan->orig_flags | l->flags) & ~l->clear;
 		chan->max_antenna_gain = min(chan->orig_mag, l->gain);
 		regcore_set_power(wiphy, chan, initiator, l->power);
@@ -452,19 +454,25 @@ bool regcore_wiphy_ignores_cell_base(const struct regcore_wiphy *wiphy)
 	       !(wiphy->regulatory_flags & REGCORE_REG_CELL_BASE_HINTS);
 }
 
-/* Does this change leave the radio alone? Nothing but its driver touches
- * a self-managed radio (selfmanaged.c). Core (world) changes do not
- * touch a radio on its custom domain; a strict radio ignores everything
- * but the world and country elements until its own domain is known; a
- * radio that does not follow cellular base stations keeps its channels
- * while one's country is in force.
+/**
+ * regcore_ignore_update() - does this change leave the radio alone?
+ * @wiphy: the radio
+ * @initiator: who caused the change
+ * @lr: the request in force after it
+ * @own: the radio's own domain, or NULL
+ *
+ * Nothing but its driver touches a self-managed radio (selfmanaged.c).
+ * Core (world) changes do not touch a radio on its custom domain; a
+ * strict radio ignores everything but the world and country elements
+ * until its own domain is known; a radio that does not follow cellular
+ * base stations keeps its channels while one's country is in force.
  *
  * Return: why it does, in words, or NULL when the radio follows it.
  */
-static const char *regcore_ignore_update(const struct regcore_wiphy *wiphy,
-					 enum nl80211_reg_initiator initiator,
-					 const struct regcore_request_info *lr,
-					 const struct regcore_regdomain *own)
+const char *regcore_ignore_update(const struct regcore_wiphy *wiphy,
+				  enum nl80211_reg_initiator initiator,
+				  const struct regcore_request_info *lr,
+				  const struct regcore_regdomain *own)
 {
 	if (wiphy->regulatory_flags & REGCORE_REG_WIPHY_SELF_MANAGED)
 		return "it is self-managed: only its driver sets its channels";
@@ -628,6 +636,7 @@ static void regcore_custom_channel(struct regcore_channel *chan,
 	chan->dfs_state = NL80211_DFS_USABLE;
 	chan->dfs_state_entered = jiffies;
 	WRITE_ONCE(chan->beacon_found, false);
+	chan->beacon_lifted = false;
 	if (self_managed)
 		chan->flags = chan->orig_flags;
 	chan->flags |= regcore_rule_flags_to_chan(rule->flags) |
@@ -715,6 +724,7 @@ void regcore_restore_custom_channels(struct regcore_wiphy *wiphy)
 		chan->max_antenna_gain = chan->orig_mag;
 		chan->max_power = chan->orig_mpwr;
 		WRITE_ONCE(chan->beacon_found, false);
+		chan->beacon_lifted = false;
 	}
 	regcore_why_path(wiphy, REGCORE_WHY_ORIGINAL);
 }

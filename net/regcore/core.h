@@ -188,6 +188,10 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 			    enum regcore_environment env);
 int regcore_hint_reload(void);
+struct regcore_regdomain *
+regcore_preview_user(const struct regcore_regdomain *rd, bool cell_base,
+		     struct regcore_request_info *lr, u8 *decision,
+		     const char **why);
 struct regcore_origin;
 int regcore_hint_no_rules(const char *alpha2, struct regcore_origin *origin,
 			  struct netlink_ext_ack *extack);
@@ -207,6 +211,10 @@ void regcore_beacons_apply(struct regcore_wiphy *wiphy);
 void regcore_beacons_process(void);
 void regcore_beacons_forget(void);
 void regcore_beacons_stop(void);
+void regcore_beacons_preview(const struct regcore_wiphy *wiphy,
+			     struct regcore_wiphy *copy,
+			     const struct regcore_regdomain *cur,
+			     enum nl80211_reg_initiator initiator);
 
 /* indoor.c: the indoor setting, and what a radio may beacon on */
 int regcore_indoor_init(void);
@@ -282,6 +290,10 @@ void regcore_self_managed_compute(struct regcore_wiphy *wiphy,
 				  const struct regcore_regdomain *regd);
 bool regcore_strict_requester(const struct regcore_wiphy *wiphy,
 			      const struct regcore_request_info *lr);
+const char *regcore_ignore_update(const struct regcore_wiphy *wiphy,
+				  enum nl80211_reg_initiator initiator,
+				  const struct regcore_request_info *lr,
+				  const struct regcore_regdomain *own);
 u32 regcore_rule_flags_to_chan(u32 rule_flags);
 u32 regcore_s1g_width_flags(const struct regcore_freq_range *fr, u32 max_bw,
 			    u32 center);
@@ -331,7 +343,10 @@ regcore_next_channel(struct regcore_wiphy *wiphy, struct regcore_chan_iter *it)
  * @strict: @rd is a strict radio's own domain, now its originals
  * @n_rules: how many rules of @rd hold the channel (0 to 2)
  * @rule_idx: their indexes in @rd
+ * @rule_bw: the bandwidth each allows, kHz (AUTO-BW resolved)
  * @no_rule: why none does: -ERANGE or -EINVAL
+ * @left: a country element said nothing about the channel's band: the
+ *	channel kept what the computation before it set
  * @computed: the channel as the recorded computation gives it
  * @now: the channel as it is
  * @beacon_lift: a beacon heard lifts NO_IR on the channel
@@ -353,7 +368,9 @@ struct regcore_why_answer {
 	bool strict;
 	unsigned int n_rules;
 	u32 rule_idx[2];
+	u32 rule_bw[2];
 	int no_rule;
+	bool left;
 	struct regcore_channel computed;
 	struct regcore_channel now;
 	bool beacon_lift;
@@ -373,11 +390,39 @@ void regcore_why_ignored(struct regcore_wiphy *wiphy,
 			 const char *why);
 void regcore_why_path(struct regcore_wiphy *wiphy, u8 path);
 struct regcore_why *regcore_why_alloc(void);
+void regcore_why_registered(struct regcore_wiphy *wiphy);
 void regcore_why_free(struct regcore_why *w);
 int regcore_why_channel(u32 wiphy_idx, u32 freq_khz,
 			struct regcore_why_answer *out);
 void regcore_why_answer_free(struct regcore_why_answer *a);
 bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy);
+
+/**
+ * struct regcore_preview - what a user hint would do to one radio
+ * @decision: enum regcore_decision, at the hint's turn
+ * @why: its reason, in words
+ * @err: 0, or why the answer could not be applied (-EINVAL)
+ * @lr: the request that would be in force
+ * @rd: the domain that would be in force, or NULL (ignored, in force
+ *	already, refused)
+ * @ignored: why the radio would not follow it, or NULL
+ * @copy: a copy of the radio with its channels after the change, or NULL
+ *	when they would not change
+ */
+struct regcore_preview {
+	u8 decision;
+	const char *why;
+	int err;
+	struct regcore_request_info lr;
+	struct regcore_regdomain *rd;
+	const char *ignored;
+	struct regcore_wiphy *copy;
+};
+
+int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
+		    const char *alpha2, bool cell_base,
+		    struct regcore_preview *out);
+void regcore_preview_free(struct regcore_preview *p);
 u64 regcore_journal_last(void);
 
 /* wiphy.c: the radios */

@@ -1056,6 +1056,73 @@ regcore_hint_user_decide(struct regcore_request *req, enum regcore_reason *why)
 	return REGCORE_REQ_OK;
 }
 
+/**
+ * regcore_preview_user() - what a user hint would do, without doing it
+ * @rd: the rules its answer would bring (validated); not taken
+ * @cell_base: the hint is a cellular base station's
+ * @lr: receives the request that would be in force
+ * @decision: receives enum regcore_decision
+ * @why: receives the reason, in words
+ *
+ * Decides as the hint's turn would (regcore_hint_user_decide(), against
+ * the request in force), then makes the domain that would be put in
+ * force: @rd, or its intersection with the domain in force.
+ *
+ * Context: regcore_mutex held.
+ * Return: that domain, for the caller to free; NULL when the hint would
+ * be ignored or change nothing; an ERR_PTR when the answer could not be
+ * applied (-EINVAL: nothing in common with the domain in force) or for
+ * -ENOMEM.
+ */
+struct regcore_regdomain *
+regcore_preview_user(const struct regcore_regdomain *rd, bool cell_base,
+		     struct regcore_request_info *lr, u8 *decision,
+		     const char **why)
+{
+	struct regcore_request req = {
+		.initiator = NL80211_REGDOM_SET_BY_USER,
+		.cell_base = cell_base,
+	};
+	enum regcore_reason reason;
+	struct regcore_regdomain *out;
+
+	lockdep_assert_held(&regcore_mutex);
+	memcpy(req.alpha2, rd->alpha2, 2);
+	memset(lr, 0, sizeof(*lr));
+	lr->initiator = NL80211_REGDOM_SET_BY_USER;
+	memcpy(lr->alpha2, rd->alpha2, 2);
+	lr->wiphy_idx = REGCORE_WIPHY_IDX_INVALID;
+	lr->user_reg_hint_type = cell_base ? NL80211_USER_REG_HINT_CELL_BASE :
+				 NL80211_USER_REG_HINT_USER;
+	switch (regcore_hint_user_decide(&req, &reason)) {
+	case REGCORE_REQ_IGNORE:
+		*decision = REGCORE_DECISION_IGNORE;
+		break;
+	case REGCORE_REQ_ALREADY_SET:
+		*decision = REGCORE_DECISION_ALREADY_SET;
+		break;
+	case REGCORE_REQ_INTERSECT:
+		*decision = REGCORE_DECISION_INTERSECT;
+		break;
+	default:
+		*decision = REGCORE_DECISION_APPLY;
+		break;
+	}
+	*why = regcore_reason_words[reason];
+	if (*decision == REGCORE_DECISION_IGNORE ||
+	    *decision == REGCORE_DECISION_ALREADY_SET)
+		return NULL;
+	if (*decision == REGCORE_DECISION_APPLY) {
+		out = regcore_regdom_copy(rd);
+		return out ? out : ERR_PTR(-ENOMEM);
+	}
+	lr->intersect = true;
+	out = regcore_regdom_intersect(rd, regcore_current_regdom());
+	if (!IS_ERR(out))
+		lr->dfs_region = out->dfs_region;
+	return out;
+}
+
 static enum regcore_treatment
 regcore_hint_driver_decide(struct regcore_request *req, enum regcore_reason *why)
 {
@@ -1431,15 +1498,16 @@ static bool regcore_install_user_copy(struct regcore_request *req)
 	req->processed = true;
 	regcore_set_last(req);
 	regcore_install(copy);
-	regcore_update_all_wiphys(NL80211_REGDOM_SET_BY_USER);
 	pr_info_ratelimited("regulatory domain %.2s (DFS %s, %u rules) in force again, set by user (its last answer, kept)\n",
 			    copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
 			    copy->n_reg_rules);
+	/* journaled before the radios follow, as every installation is */
 	regcore_jreq_outcome(REGCORE_JOURNAL_INSTALLED, req,
 			     REGCORE_OUTCOME_APPLIED, 0,
 			     "%.2s (DFS %s, %u rules) in force again, set by the user: its last answer, kept, nothing asked",
 		     copy->alpha2, regcore_dfs_region_name(copy->dfs_region),
 		     copy->n_reg_rules);
+	regcore_update_all_wiphys(NL80211_REGDOM_SET_BY_USER);
 	regcore_notify();
 	return true;
 }

@@ -21,8 +21,11 @@
  *   REGCORE_CMD_EXT          regcore's own requests (the decision
  *                            journal: dump, anyone, and multicast on
  *                            "journal"; where the next answer's rules
- *                            come from: CAP_NET_ADMIN), in an attribute
- *                            space of their own (uapi regcore.h)
+ *                            come from, and crda's "no rules":
+ *                            CAP_NET_ADMIN; why a channel is as it is,
+ *                            and what a user's country would change:
+ *                            anyone), in an attribute space of their own
+ *                            (uapi regcore.h)
  *
  * Every message is parsed strictly: unknown attributes, wrong lengths,
  * nests without NLA_F_NESTED and trailing data are refused by the policy
@@ -73,6 +76,9 @@ static const struct nla_policy regcore_ext_policy[REGCORE_ATTR_MAX + 1] = {
 	[REGCORE_ATTR_DB_VERSION] = NLA_POLICY_RANGE(NLA_U8, 19, 20),
 	[REGCORE_ATTR_WIPHY]	= { .type = NLA_U32 },
 	[REGCORE_ATTR_FREQ_KHZ]	= { .type = NLA_U32 },
+	[REGCORE_ATTR_WHY_DOMAIN] = { .type = NLA_NESTED },
+	[REGCORE_ATTR_WHY_HINT_TYPE] =
+		NLA_POLICY_MAX(NLA_U8, NL80211_USER_REG_HINT_CELL_BASE),
 };
 
 enum regcore_mcgrps {
@@ -145,14 +151,14 @@ static struct notifier_block regcore_nl_notifier = {
 
 static struct genl_family regcore_family;
 
-/* Read the alpha2 attribute: two characters, optionally NUL terminated. */
-static int regcore_nl_alpha2(struct genl_info *info, char *alpha2)
+/* Read an alpha2 attribute: two characters, optionally NUL terminated. */
+static int regcore_nl_alpha2_attr(const struct nlattr *attr, char *alpha2,
+				  struct netlink_ext_ack *extack)
 {
-	const struct nlattr *attr = info->attrs[NL80211_ATTR_REG_ALPHA2];
 	const char *data = nla_data(attr);
 
 	if (nla_len(attr) == 3 && data[2]) {
-		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "alpha2 must be two characters");
 		return -EINVAL;
 	}
@@ -160,6 +166,12 @@ static int regcore_nl_alpha2(struct genl_info *info, char *alpha2)
 	alpha2[1] = data[1];
 	alpha2[2] = '\0';
 	return 0;
+}
+
+static int regcore_nl_alpha2(struct genl_info *info, char *alpha2)
+{
+	return regcore_nl_alpha2_attr(info->attrs[NL80211_ATTR_REG_ALPHA2],
+				      alpha2, info->extack);
 }
 
 static int regcore_nl_put_regdom(struct sk_buff *msg,
@@ -428,8 +440,11 @@ static int regcore_nl_parse_rule(struct nlattr *nest,
  * which installs it only as the answer to the pending request. Nothing
  * changes unless every check passes.
  */
-/* SET_REG's domain, parsed and validated, or an ERR_PTR. */
-static struct regcore_regdomain *regcore_nl_parse_set_reg(struct genl_info *info)
+/* A domain as SET_REG carries it (@attrs: NL80211_ATTR_*), parsed and
+ * validated, or an ERR_PTR.
+ */
+static struct regcore_regdomain *
+regcore_nl_parse_domain(struct nlattr **attrs, struct netlink_ext_ack *extack)
 {
 	struct regcore_regdomain *rd;
 	struct nlattr *nest;
@@ -437,18 +452,19 @@ static struct regcore_regdomain *regcore_nl_parse_set_reg(struct genl_info *info
 	int rem, err, n = 0;
 	u32 i = 0;
 
-	if (GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2) ||
-	    GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_RULES))
+	if (!attrs[NL80211_ATTR_REG_ALPHA2] || !attrs[NL80211_ATTR_REG_RULES]) {
+		NL_SET_ERR_MSG_MOD(extack, "a domain needs an alpha2 and rules");
 		return ERR_PTR(-EINVAL);
-	err = regcore_nl_alpha2(info, alpha2);
+	}
+	err = regcore_nl_alpha2_attr(attrs[NL80211_ATTR_REG_ALPHA2], alpha2,
+				     extack);
 	if (err)
 		return ERR_PTR(err);
 
-	nla_for_each_nested(nest, info->attrs[NL80211_ATTR_REG_RULES], rem)
+	nla_for_each_nested(nest, attrs[NL80211_ATTR_REG_RULES], rem)
 		n++;
 	if (!n || n > NL80211_MAX_SUPP_REG_RULES) {
-		NL_SET_ERR_MSG_ATTR(info->extack,
-				    info->attrs[NL80211_ATTR_REG_RULES],
+		NL_SET_ERR_MSG_ATTR(extack, attrs[NL80211_ATTR_REG_RULES],
 				    "a domain needs 1 to 128 rules");
 		return ERR_PTR(-EINVAL);
 	}
@@ -457,16 +473,15 @@ static struct regcore_regdomain *regcore_nl_parse_set_reg(struct genl_info *info
 	if (!rd)
 		return ERR_PTR(-ENOMEM);
 	memcpy(rd->alpha2, alpha2, sizeof(alpha2));
-	if (info->attrs[NL80211_ATTR_DFS_REGION])
-		rd->dfs_region = nla_get_u8(info->attrs[NL80211_ATTR_DFS_REGION]);
+	if (attrs[NL80211_ATTR_DFS_REGION])
+		rd->dfs_region = nla_get_u8(attrs[NL80211_ATTR_DFS_REGION]);
 
-	nla_for_each_nested(nest, info->attrs[NL80211_ATTR_REG_RULES], rem) {
-		err = regcore_nl_parse_rule(nest, &rd->reg_rules[i++],
-					    info->extack);
+	nla_for_each_nested(nest, attrs[NL80211_ATTR_REG_RULES], rem) {
+		err = regcore_nl_parse_rule(nest, &rd->reg_rules[i++], extack);
 		if (err)
 			goto out_free;
 	}
-	err = regcore_regdom_validate(rd, info->extack);
+	err = regcore_regdom_validate(rd, extack);
 	if (err)
 		goto out_free;
 	return rd;
@@ -478,8 +493,12 @@ out_free:
 
 static int regcore_nl_set_reg(struct sk_buff *skb, struct genl_info *info)
 {
-	struct regcore_regdomain *rd = regcore_nl_parse_set_reg(info);
+	struct regcore_regdomain *rd = ERR_PTR(-EINVAL);
 	struct regcore_origin *origin;
+
+	if (!GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_ALPHA2) &&
+	    !GENL_REQ_ATTR_CHECK(info, NL80211_ATTR_REG_RULES))
+		rd = regcore_nl_parse_domain(info->attrs, info->extack);
 
 	/* every SET_REG takes the offered origin, or drops it */
 	origin = regcore_nl_take_origin(info->snd_portid,
@@ -1197,8 +1216,12 @@ static int regcore_nl_put_why(struct sk_buff *msg,
 			return -EMSGSIZE;
 		for (i = 0; i < a->n_rules; i++)
 			if (nla_put_u32(msg, REGCORE_ATTR_WHY_RULE,
-					a->rule_idx[i]))
+					a->rule_idx[i]) ||
+			    nla_put_u32(msg, REGCORE_ATTR_WHY_RULE_BW,
+					a->rule_bw[i]))
 				return -EMSGSIZE;
+		if (a->left && nla_put_flag(msg, REGCORE_ATTR_WHY_LEFT))
+			return -EMSGSIZE;
 		if (!a->n_rules &&
 		    nla_put_u32(msg, REGCORE_ATTR_WHY_NO_RULE, -a->no_rule))
 			return -EMSGSIZE;
@@ -1263,6 +1286,141 @@ out:
 	return err;
 }
 
+/* The rules a REGCORE_OP_PREVIEW names, or NULL, or an ERR_PTR. */
+static struct regcore_regdomain *
+regcore_nl_preview_domain(struct genl_info *info, const char *alpha2)
+{
+	struct nlattr *tb[ARRAY_SIZE(regcore_policy)];
+	struct nlattr *nest = info->attrs[REGCORE_ATTR_WHY_DOMAIN];
+	struct regcore_regdomain *rd;
+	int err;
+
+	if (!nest)
+		return NULL;
+	err = nla_parse_nested(tb, ARRAY_SIZE(regcore_policy) - 1, nest,
+			       regcore_policy, info->extack);
+	if (err)
+		return ERR_PTR(err);
+	rd = regcore_nl_parse_domain(tb, info->extack);
+	if (!IS_ERR(rd) && !regcore_alpha2_equal(rd->alpha2, alpha2)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, nest,
+				    "the rules are for another country");
+		kfree(rd);
+		return ERR_PTR(-EINVAL);
+	}
+	return rd;
+}
+
+static int regcore_nl_put_preview(struct sk_buff *msg, u32 wiphy_idx,
+				  const struct regcore_preview *p)
+{
+	struct regcore_chan_iter it;
+	struct regcore_channel *chan;
+	struct nlattr *nest, *c;
+	int i = 0;
+
+	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_PREVIEW) ||
+	    nla_put_u32(msg, REGCORE_ATTR_WIPHY, wiphy_idx) ||
+	    nla_put_u8(msg, REGCORE_ATTR_DECISION, p->decision) ||
+	    nla_put_string(msg, REGCORE_ATTR_TEXT, p->why) ||
+	    (p->err && nla_put_u32(msg, REGCORE_ATTR_ERRNO, -p->err)) ||
+	    (p->lr.intersect && nla_put_flag(msg, REGCORE_ATTR_WHY_INTERSECT)))
+		return -EMSGSIZE;
+	if (p->rd) {
+		nest = nla_nest_start(msg, REGCORE_ATTR_WHY_DOMAIN);
+		if (!nest || regcore_nl_put_regdom(msg, p->rd))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	if (p->ignored) {
+		nest = nla_nest_start(msg, REGCORE_ATTR_WHY_IGNORED);
+		if (!nest || nla_put_string(msg, REGCORE_ATTR_TEXT, p->ignored))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	if (!p->copy)
+		return 0;
+	nest = nla_nest_start(msg, REGCORE_ATTR_PREVIEW_CHANNELS);
+	if (!nest)
+		return -EMSGSIZE;
+	for (it = REGCORE_CHAN_ITER_INIT;
+	     (chan = regcore_next_channel(p->copy, &it));) {
+		c = nla_nest_start(msg, i++);
+		if (!c || regcore_nl_put_channel(msg, chan, NULL, true))
+			return -EMSGSIZE;
+		nla_nest_end(msg, c);
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* REGCORE_OP_PREVIEW: what a user hint would do to one radio. */
+static int regcore_nl_preview(struct genl_info *info)
+{
+	struct regcore_regdomain *given;
+	struct regcore_preview p;
+	struct sk_buff *msg;
+	size_t size;
+	char alpha2[3];
+	bool cell_base;
+	void *hdr;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_WIPHY) ||
+	    GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_ALPHA2))
+		return -EINVAL;
+	err = regcore_nl_alpha2_attr(info->attrs[REGCORE_ATTR_ALPHA2], alpha2,
+				     info->extack);
+	if (err)
+		return err;
+	if (!regcore_alpha2_is_world(alpha2) &&
+	    !regcore_alpha2_is_country(alpha2)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_ALPHA2],
+				    "not a country, nor 00");
+		return -EINVAL;
+	}
+	given = regcore_nl_preview_domain(info, alpha2);
+	if (IS_ERR(given))
+		return PTR_ERR(given);
+	cell_base = info->attrs[REGCORE_ATTR_WHY_HINT_TYPE] &&
+		    nla_get_u8(info->attrs[REGCORE_ATTR_WHY_HINT_TYPE]) ==
+		    NL80211_USER_REG_HINT_CELL_BASE;
+	err = regcore_preview(nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]),
+			      given, alpha2, cell_base, &p);
+	kfree(given);
+	if (err == -ENODEV)
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_WIPHY],
+				    "no such radio");
+	if (err)
+		return err;
+
+	size = NLMSG_DEFAULT_SIZE + (p.rd ? regcore_nl_regdom_size(p.rd) : 0);
+	if (p.copy) {
+		struct regcore_chan_iter it = REGCORE_CHAN_ITER_INIT;
+
+		while (regcore_next_channel(p.copy, &it))
+			size += 256;
+	}
+	msg = nlmsg_new(size, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto out;
+	}
+	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0, REGCORE_CMD_EXT);
+	if (!hdr || regcore_nl_put_preview(msg,
+					   nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]),
+					   &p)) {
+		nlmsg_free(msg);
+		err = -EMSGSIZE;
+		goto out;
+	}
+	genlmsg_end(msg, hdr);
+	err = genlmsg_reply(msg, info);
+out:
+	regcore_preview_free(&p);
+	return err;
+}
+
 static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_OP))
@@ -1274,6 +1432,8 @@ static int regcore_nl_ext_doit(struct sk_buff *skb, struct genl_info *info)
 		return regcore_nl_no_rules(skb, info);
 	case REGCORE_OP_WHY:
 		return regcore_nl_why(info);
+	case REGCORE_OP_PREVIEW:
+		return regcore_nl_preview(info);
 	default:
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_OP],
 				    "the journal is read with a dump");

@@ -18,12 +18,14 @@
  * re-derives channels from rules.
  *
  * Locking: a radio's record (wiphy->why) is written and read under
- * regcore_mutex; it is allocated with the radio (regcore_wiphy_new())
- * and freed with it.
+ * regcore_mutex; it is allocated at registration and freed at
+ * unregistration. A radio without one (never registered) answers
+ * REGCORE_WHY_UNKNOWN.
  */
 #define pr_fmt(fmt) "regcore: " fmt
 
 #include <linux/ktime.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 
 #include "core.h"
@@ -65,7 +67,9 @@ struct regcore_why {
  */
 struct regcore_why *regcore_why_alloc(void)
 {
-	return kzalloc(sizeof(struct regcore_why), GFP_KERNEL);
+	struct regcore_why *w;
+
+	return kzalloc(sizeof(*w), GFP_KERNEL);
 }
 
 static void regcore_why_drop_domains(struct regcore_why *w)
@@ -175,6 +179,22 @@ void regcore_why_path(struct regcore_wiphy *wiphy, u8 path)
 	w->boottime_ns = ktime_get_boottime_ns();
 }
 
+/**
+ * regcore_why_registered() - a radio's registration is done
+ * @wiphy: the radio
+ *
+ * A change its first computation left it out of is no change it did not
+ * follow: it was registered under it.
+ *
+ * Context: regcore_mutex held.
+ */
+void regcore_why_registered(struct regcore_wiphy *wiphy)
+{
+	lockdep_assert_held(&regcore_mutex);
+	if (wiphy->why)
+		wiphy->why->ignored = false;
+}
+
 static void regcore_why_scratch_free(struct regcore_wiphy *s)
 {
 	int b;
@@ -184,7 +204,7 @@ static void regcore_why_scratch_free(struct regcore_wiphy *s)
 	for (b = 0; b < NUM_NL80211_BANDS; b++) {
 		if (!s->bands[b])
 			continue;
-		kfree(s->bands[b]->channels);
+		kvfree(s->bands[b]->channels);
 		kfree(s->bands[b]);
 	}
 	kfree(s);
@@ -194,7 +214,7 @@ static void regcore_why_scratch_free(struct regcore_wiphy *s)
 static struct regcore_wiphy *
 regcore_why_scratch(const struct regcore_wiphy *wiphy)
 {
-	struct regcore_wiphy *s = kzalloc(sizeof(*s), GFP_KERNEL);
+	struct regcore_wiphy *s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	const struct regcore_band *band;
 	struct regcore_band *copy;
 	int b;
@@ -208,16 +228,18 @@ regcore_why_scratch(const struct regcore_wiphy *wiphy)
 		band = wiphy->bands[b];
 		if (!band)
 			continue;
-		copy = kmemdup(band, sizeof(*band), GFP_KERNEL);
+		copy = kmemdup(band, sizeof(*band), GFP_KERNEL_ACCOUNT);
 		if (!copy)
 			goto fail;
 		copy->channels = NULL;
 		s->bands[b] = copy;
-		copy->channels = kmemdup(band->channels,
-					 band->n_channels *
-					 sizeof(*band->channels), GFP_KERNEL);
+		copy->channels = kvmalloc_array(band->n_channels,
+						sizeof(*band->channels),
+						GFP_KERNEL_ACCOUNT);
 		if (!copy->channels)
 			goto fail;
+		memcpy(copy->channels, band->channels,
+		       band->n_channels * sizeof(*band->channels));
 	}
 	return s;
 fail:
@@ -225,7 +247,9 @@ fail:
 	return NULL;
 }
 
-/* The rules of @rd that hold @chan, as the path that set it looks them up. */
+/* The rules of @rd that hold @chan, as the path that set it looks them up,
+ * with the bandwidth each allows there (AUTO-BW resolved).
+ */
 static void regcore_why_rules(struct regcore_why_answer *a,
 			      const struct regcore_regdomain *rd,
 			      const struct regcore_channel *chan, bool custom)
@@ -243,16 +267,22 @@ static void regcore_why_rules(struct regcore_why_answer *a,
 			a->no_rule = PTR_ERR(rule);
 			return;
 		}
-		a->rule_idx[a->n_rules++] = rule - rd->reg_rules;
-		return;
+		l.rules[0] = rule;
+		l.rules[1] = NULL;
+	} else {
+		err = regcore_channel_limits(rd, chan, &l);
+		if (err) {
+			a->no_rule = err;
+			return;
+		}
 	}
-	err = regcore_channel_limits(rd, chan, &l);
-	if (err) {
-		a->no_rule = err;
-		return;
+	for (i = 0; i < ARRAY_SIZE(l.rules) && l.rules[i]; i++) {
+		rule = l.rules[i];
+		a->rule_idx[a->n_rules] = rule - rd->reg_rules;
+		a->rule_bw[a->n_rules++] = rule->flags & NL80211_RRF_AUTO_BW ?
+			regcore_rule_max_bandwidth(rd, rule) :
+			rule->freq_range.max_bandwidth_khz;
 	}
-	for (i = 0; i < ARRAY_SIZE(l.rules) && l.rules[i]; i++)
-		a->rule_idx[a->n_rules++] = l.rules[i] - rd->reg_rules;
 }
 
 /* Find @freq_khz among @wiphy's channels: its band and index. */
@@ -272,50 +302,113 @@ static struct regcore_channel *regcore_why_find(struct regcore_wiphy *wiphy,
 	return NULL;
 }
 
-/* Run the recorded computation again on @s, a copy of @wiphy; fill @a
- * with what decided @chan. Context: regcore_mutex held.
+/* What the recorded computation read, copied under the mutex so that it
+ * can run again without it.
  */
-static int regcore_why_recompute(struct regcore_wiphy *wiphy,
-				 struct regcore_wiphy *s,
-				 const struct regcore_channel *chan,
-				 struct regcore_why_answer *a)
+struct regcore_why_inputs {
+	struct regcore_wiphy *copy;
+	struct regcore_regdomain *cur;
+	struct regcore_regdomain *own;
+	enum nl80211_reg_initiator cause;
+	struct regcore_request_info lr;
+	bool lifts;
+};
+
+static void regcore_why_inputs_free(struct regcore_why_inputs *in)
+{
+	regcore_why_scratch_free(in->copy);
+	regcore_regdom_free(in->cur);
+	regcore_regdom_free(in->own);
+}
+
+/* Copy the record's domains and the radio. Context: regcore_mutex held. */
+static int regcore_why_take(struct regcore_wiphy *wiphy,
+			    struct regcore_why_inputs *in, u8 path)
 {
 	const struct regcore_why *w = wiphy->why;
-	const struct regcore_regdomain *rd = NULL;
-	struct regcore_chan_input in;
+	const struct regcore_regdomain *own = NULL;
 
-	switch (a->path) {
+	in->lifts = regcore_beacon_lifts(wiphy);
+	switch (path) {
 	case REGCORE_WHY_COMPUTED:
-		in.initiator = w->cause;
-		in.lr = &w->lr;
-		in.cur = w->cur;
-		in.own = w->own;
-		regcore_compute_channels(s, &in);
-		rd = regcore_wiphy_rules(w->lr.initiator, w->own, w->cur);
-		a->own = rd == w->own;
-		a->strict = regcore_strict_requester(wiphy, &w->lr);
-		regcore_why_rules(a, rd, chan, false);
+		in->cause = w->cause;
+		in->lr = w->lr;
+		in->cur = regcore_regdom_copy(w->cur);
+		if (!in->cur)
+			return -ENOMEM;
+		own = w->own;
 		break;
 	case REGCORE_WHY_SELF_MANAGED:
-		rd = regcore_wiphy_regd(wiphy);
-		if (!rd)
+		own = regcore_wiphy_regd(wiphy);
+		if (!own)
 			return -ENODATA;
-		regcore_self_managed_compute(s, rd);
-		a->own = true;
-		regcore_why_rules(a, rd, chan, true);
 		break;
 	case REGCORE_WHY_ORIGINAL:
 		/* its originals, which a custom domain made what they are */
 		if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG)
-			rd = regcore_wiphy_regd(wiphy);
-		if (rd) {
-			a->own = true;
-			regcore_why_rules(a, rd, chan, true);
-		}
+			own = regcore_wiphy_regd(wiphy);
 		break;
 	default:
 		return 0;
 	}
+	if (own) {
+		in->own = regcore_regdom_copy(own);
+		if (!in->own)
+			return -ENOMEM;
+	}
+	in->copy = regcore_why_scratch(wiphy);
+	return in->copy ? 0 : -ENOMEM;
+}
+
+/* Run the recorded computation again on the copy; fill @a with what
+ * decided the channel at @at. No lock: everything is a copy.
+ */
+static int regcore_why_recompute(struct regcore_why_inputs *in,
+				 const struct regcore_chan_iter *at,
+				 struct regcore_why_answer *a)
+{
+	const struct regcore_channel *before;
+	const struct regcore_regdomain *rd = NULL;
+	struct regcore_chan_input ci;
+
+	before = &in->copy->bands[at->band]->channels[at->idx];
+	switch (a->path) {
+	case REGCORE_WHY_COMPUTED:
+		ci.initiator = in->cause;
+		ci.lr = &in->lr;
+		ci.cur = in->cur;
+		ci.own = in->own;
+		rd = regcore_wiphy_rules(in->lr.initiator, in->own, in->cur);
+		a->own = rd == in->own;
+		a->strict = regcore_strict_requester(in->copy, &in->lr);
+		regcore_why_rules(a, rd, before, false);
+		/* a country element leaves a band it says nothing about */
+		a->left = in->cause == NL80211_REGDOM_SET_BY_COUNTRY_IE &&
+			  a->no_rule == -ERANGE;
+		regcore_compute_channels(in->copy, &ci);
+		break;
+	case REGCORE_WHY_SELF_MANAGED:
+		rd = in->own;
+		a->own = true;
+		regcore_why_rules(a, rd, before, true);
+		regcore_self_managed_compute(in->copy, rd);
+		break;
+	case REGCORE_WHY_ORIGINAL:
+		rd = in->own;
+		if (rd) {
+			a->own = true;
+			regcore_why_rules(a, rd, before, true);
+		}
+		a->computed = *before;
+		a->computed.flags = before->orig_flags;
+		a->computed.max_power = before->orig_mpwr;
+		a->computed.max_antenna_gain = before->orig_mag;
+		break;
+	default:
+		return 0;
+	}
+	if (a->path != REGCORE_WHY_ORIGINAL)
+		a->computed = in->copy->bands[at->band]->channels[at->idx];
 	if (rd) {
 		a->rd = regcore_regdom_copy(rd);
 		if (!a->rd)
@@ -330,30 +423,35 @@ static int regcore_why_recompute(struct regcore_wiphy *wiphy,
  * @freq_khz: the channel's centre, kHz
  * @out: the answer; free it with regcore_why_answer_free()
  *
+ * What the computation read is copied under regcore_mutex; it runs again
+ * on the copies after the mutex is released, so that a reader holds it
+ * no longer than a copy takes.
+ *
  * Context: process context; takes regcore_mutex.
  * Return: 0; -ENODEV for no such radio, -ENOENT for no such channel,
- * -ENOMEM.
+ * -ENODATA for a self-managed radio whose domain is gone, -ENOMEM.
  */
 int regcore_why_channel(u32 wiphy_idx, u32 freq_khz,
 			struct regcore_why_answer *out)
 {
-	struct regcore_wiphy *wiphy, *s = NULL;
-	struct regcore_channel *chan, *sc;
+	struct regcore_why_inputs in = { };
+	struct regcore_wiphy *wiphy;
+	struct regcore_channel *chan;
 	struct regcore_chan_iter at;
 	const struct regcore_why *w;
-	int err;
+	int err = 0;
 
 	memset(out, 0, sizeof(*out));
 	mutex_lock(&regcore_mutex);
 	wiphy = regcore_wiphy_by_idx(wiphy_idx);
 	if (!wiphy) {
 		err = -ENODEV;
-		goto out;
+		goto unlock;
 	}
 	chan = regcore_why_find(wiphy, freq_khz, &at);
 	if (!chan) {
 		err = -ENOENT;
-		goto out;
+		goto unlock;
 	}
 	w = wiphy->why;
 	out->path = w ? w->path : REGCORE_WHY_UNKNOWN;
@@ -371,35 +469,16 @@ int regcore_why_channel(u32 wiphy_idx, u32 freq_khz,
 		out->ignored_seq = w->ignored_seq;
 		out->ignored_why = w->ignored_why;
 	}
-	if (out->path == REGCORE_WHY_UNKNOWN) {
-		err = 0;
-		goto out;
-	}
-
-	s = regcore_why_scratch(wiphy);
-	if (!s) {
-		err = -ENOMEM;
-		goto out;
-	}
-	err = regcore_why_recompute(wiphy, s, chan, out);
-	if (err)
-		goto out;
-	if (out->path == REGCORE_WHY_ORIGINAL) {
-		out->computed = *chan;
-		out->computed.flags = chan->orig_flags;
-		out->computed.max_power = chan->orig_mpwr;
-		out->computed.max_antenna_gain = chan->orig_mag;
-	} else {
-		sc = &s->bands[at.band]->channels[at.idx];
-		out->computed = *sc;
-	}
-	/* as beacon.c applies a beacon heard there */
-	out->beacon_lift = chan->beacon_found &&
-			   (out->computed.flags & REGCORE_CHAN_NO_IR) &&
-			   regcore_beacon_lifts(wiphy);
-out:
+	err = regcore_why_take(wiphy, &in, out->path);
+unlock:
 	mutex_unlock(&regcore_mutex);
-	regcore_why_scratch_free(s);
+	if (!err && in.copy)
+		err = regcore_why_recompute(&in, &at, out);
+	/* as beacon.c applied a beacon heard there */
+	if (!err)
+		out->beacon_lift = out->now.beacon_lifted &&
+				   (out->computed.flags & REGCORE_CHAN_NO_IR);
+	regcore_why_inputs_free(&in);
 	if (err)
 		regcore_why_answer_free(out);
 	return err;
@@ -413,4 +492,97 @@ void regcore_why_answer_free(struct regcore_why_answer *a)
 {
 	regcore_regdom_free(a->rd);
 	a->rd = NULL;
+}
+
+/**
+ * regcore_preview() - a radio's channels if the user asked for a country
+ * @wiphy_idx: the radio's index
+ * @given: the rules the answer would bring (validated), or NULL: regcore
+ *	looks the country up in regulatory.db itself
+ * @alpha2: the country, when @given is NULL
+ * @cell_base: the hint would be a cellular base station's
+ * @out: the answer; free it with regcore_preview_free()
+ *
+ * The hint is decided as its turn would decide it, and the radio's
+ * channels are computed on a copy, by regcore_compute_channels(), with the
+ * beacons heard so far; nothing is changed.
+ *
+ * Context: process context; takes regcore_mutex.
+ * Return: 0 (@out says what would happen); -ENODEV for no such radio;
+ * regcore_regdb_lookup()'s errors without @given; -ENOMEM.
+ */
+int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
+		    const char *alpha2, bool cell_base,
+		    struct regcore_preview *out)
+{
+	struct regcore_regdomain *looked_up = NULL, *rd;
+	const struct regcore_regdomain *own;
+	struct regcore_chan_input in;
+	struct regcore_wiphy *wiphy;
+	int err = 0;
+
+	memset(out, 0, sizeof(*out));
+	mutex_lock(&regcore_mutex);
+	wiphy = regcore_wiphy_by_idx(wiphy_idx);
+	if (!wiphy) {
+		err = -ENODEV;
+		goto out;
+	}
+	if (!given) {
+		looked_up = regcore_regdb_lookup(alpha2);
+		if (IS_ERR(looked_up)) {
+			err = PTR_ERR(looked_up);
+			goto out;
+		}
+		given = looked_up;
+	}
+	rd = regcore_preview_user(given, cell_base, &out->lr, &out->decision,
+				  &out->why);
+	regcore_regdom_free(looked_up);
+	if (IS_ERR(rd)) {
+		err = PTR_ERR(rd);
+		if (err == -ENOMEM)
+			goto out;
+		/* the answer could not be applied: a restore would follow */
+		out->err = err;
+		err = 0;
+		goto out;
+	}
+	out->rd = rd;
+	if (!rd)
+		goto out;
+	own = regcore_wiphy_regd(wiphy);
+	out->ignored = regcore_ignore_update(wiphy, NL80211_REGDOM_SET_BY_USER,
+					     &out->lr, own);
+	if (out->ignored)
+		goto out;
+	out->copy = regcore_why_scratch(wiphy);
+	if (!out->copy) {
+		err = -ENOMEM;
+		goto out;
+	}
+	in.initiator = NL80211_REGDOM_SET_BY_USER;
+	in.lr = &out->lr;
+	in.cur = rd;
+	in.own = own;
+	regcore_compute_channels(out->copy, &in);
+	regcore_beacons_preview(wiphy, out->copy, rd,
+				NL80211_REGDOM_SET_BY_USER);
+out:
+	mutex_unlock(&regcore_mutex);
+	if (err)
+		regcore_preview_free(out);
+	return err;
+}
+
+/**
+ * regcore_preview_free() - free what a preview holds
+ * @p: the preview
+ */
+void regcore_preview_free(struct regcore_preview *p)
+{
+	regcore_regdom_free(p->rd);
+	p->rd = NULL;
+	regcore_why_scratch_free(p->copy);
+	p->copy = NULL;
 }

@@ -169,11 +169,6 @@ struct regcore_wiphy *regcore_wiphy_new(void)
 
 	if (!wiphy)
 		return NULL;
-	wiphy->why = regcore_why_alloc();
-	if (!wiphy->why) {
-		kfree(wiphy);
-		return NULL;
-	}
 	INIT_LIST_HEAD(&wiphy->list);
 	wiphy->idx = REGCORE_WIPHY_IDX_INVALID;
 	return wiphy;
@@ -199,7 +194,6 @@ void regcore_wiphy_free(struct regcore_wiphy *wiphy)
 	/* Never registered, or unregistered: no reader can see it. */
 	regcore_regdom_free(rcu_dereference_protected(wiphy->regd, true));
 	regcore_self_managed_forget(wiphy);
-	regcore_why_free(wiphy->why);
 	kfree(wiphy);
 }
 EXPORT_SYMBOL_GPL(regcore_wiphy_free);
@@ -267,7 +261,7 @@ static int regcore_wiphy_check(const struct regcore_wiphy *wiphy)
  *
  * Context: process context; takes regcore_mutex.
  * Return: 0, or -EINVAL for a missing or malformed radio, one already
- * registered, or one registered before.
+ * registered, or one registered before; -ENOMEM.
  */
 int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 {
@@ -276,6 +270,7 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 		.alpha2 = "99",
 	};
 	const struct regcore_regdomain *own;
+	struct regcore_why *why;
 	int err, n;
 
 	if (!wiphy) {
@@ -285,11 +280,16 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 	err = regcore_wiphy_check(wiphy);
 	if (err)
 		return err;
+	/* what set its channels, for REGCORE_OP_WHY */
+	why = regcore_why_alloc();
+	if (!why)
+		return -ENOMEM;
 
 	mutex_lock(&regcore_mutex);
 	/* Under the lock: two registrations of one radio must not both pass. */
 	if (wiphy->registered || wiphy->idx != REGCORE_WIPHY_IDX_INVALID) {
 		mutex_unlock(&regcore_mutex);
+		regcore_why_free(why);
 		pr_err_ratelimited("refused radio %s: %s\n", wiphy->name,
 				   wiphy->registered ? "already registered" :
 				   "registered before; free it and allocate a new one");
@@ -298,8 +298,10 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 	err = regcore_self_managed_register(wiphy);
 	if (err) {
 		mutex_unlock(&regcore_mutex);
+		regcore_why_free(why);
 		return err;
 	}
+	wiphy->why = why;
 	n = regcore_channels_set_originals(wiphy);
 	wiphy->idx = regcore_wiphy_counter++;
 	snprintf(wiphy->name, sizeof(wiphy->name), "rphy%u", wiphy->idx);
@@ -307,8 +309,11 @@ int regcore_wiphy_register(struct regcore_wiphy *wiphy)
 	WRITE_ONCE(wiphy->registered, true);
 	regcore_wiphys_generation++;
 
+	regcore_why_path(wiphy, REGCORE_WHY_ORIGINAL);
 	regcore_self_managed_registered(wiphy);
 	regcore_update_wiphy(wiphy, regcore_last_request_info()->initiator);
+	/* a change it did not follow is one after its registration */
+	regcore_why_registered(wiphy);
 	regcore_dfs_share(wiphy);
 	if (wiphy->regulatory_flags & REGCORE_REG_CUSTOM_REG) {
 		own = regcore_wiphy_regd(wiphy);
@@ -359,6 +364,8 @@ void regcore_wiphy_unregister(struct regcore_wiphy *wiphy)
 	regcore_wiphy_set_regd(wiphy, NULL);
 	regcore_self_managed_forget(wiphy);
 	regcore_dfs_wiphy_gone(wiphy);
+	regcore_why_free(wiphy->why);
+	wiphy->why = NULL;
 	mutex_unlock(&regcore_mutex);
 	pr_info_ratelimited("radio %s unregistered\n", wiphy->name);
 }

@@ -103,9 +103,21 @@
  *                       when it is the radio's own. REGCORE_ATTR_WHY_RULE
  *                       is the index of the rule that holds the channel,
  *                       twice when two adjoining rules hold it together;
+ *                       REGCORE_ATTR_WHY_RULE_BW follows each with the
+ *                       bandwidth it allows there (AUTO-BW resolved).
  *                       REGCORE_ATTR_WHY_NO_RULE says why none does
  *                       (ERANGE: the domain has no rule in the band;
- *                       EINVAL: no rule holds it).
+ *                       EINVAL: no rule holds it). REGCORE_ATTR_WHY_LEFT:
+ *                       the computation was a country element's that says
+ *                       nothing about the channel's band, which keeps
+ *                       what the computation before set (so the one
+ *                       run again starts from the channel as it is).
+ *                       REGCORE_ATTR_WHY_STRICT: the domain is a strict
+ *                       radio's own, which became its originals.
+ *                       REGCORE_ATTR_WHY_REG_FLAGS: the radio's
+ *                       REGCORE_REG_* flags. In the answer,
+ *                       REGCORE_ATTR_WIPHY is the radio whose hint the
+ *                       request in force was, if any.
  *                       REGCORE_ATTR_WHY_COMPUTED is the channel as that
  *                       computation, run again now on a copy of the
  *                       radio, gives it; REGCORE_ATTR_WHY_CHANNEL the
@@ -119,8 +131,36 @@
  *                       REGCORE_ATTR_INITIATOR, REGCORE_ATTR_ALPHA2,
  *                       REGCORE_ATTR_TEXT and REGCORE_ATTR_SEQ: the last
  *                       change the radio's channels did not follow since.
+ *                       REGCORE_ATTR_SEQ and REGCORE_ATTR_BOOTTIME_NS come
+ *                       with every path but UNKNOWN. A MAX_TX_POWER of 0
+ *                       in the originals means no limit of the radio's.
  *                       -ENODEV for an unknown radio, -ENOENT for a
  *                       frequency that is not one of its channels.
+ *
+ *   REGCORE_OP_PREVIEW  do (anyone): what a user hint for a country would
+ *                       do to one radio, computed and not applied. The
+ *                       request names the radio (REGCORE_ATTR_WIPHY), the
+ *                       country (REGCORE_ATTR_ALPHA2), optionally a
+ *                       cellular base station's hint
+ *                       (REGCORE_ATTR_WHY_HINT_TYPE), and the rules its
+ *                       answer would bring (REGCORE_ATTR_WHY_DOMAIN, a
+ *                       domain as SET_REG carries it, validated as a
+ *                       SET_REG is; crda's database is userspace's to
+ *                       read). Without them regcore looks the country up
+ *                       in regulatory.db itself. The answer: what the
+ *                       hint's turn would decide (REGCORE_ATTR_DECISION,
+ *                       REGCORE_ATTR_TEXT), REGCORE_ATTR_ERRNO when the
+ *                       answer could not be applied (nothing in common
+ *                       with the domain it would be intersected with),
+ *                       the domain that would be in force
+ *                       (REGCORE_ATTR_WHY_DOMAIN, REGCORE_ATTR_WHY_INTERSECT),
+ *                       REGCORE_ATTR_WHY_IGNORED (with REGCORE_ATTR_TEXT)
+ *                       when the radio would not follow it, and else
+ *                       REGCORE_ATTR_PREVIEW_CHANNELS: every channel of
+ *                       the radio as it would be, nests of
+ *                       NL80211_FREQUENCY_ATTR_* (no WMM), computed by the
+ *                       code that computes the channels, with the beacons
+ *                       heard so far. Nothing changes.
  *
  * A journal entry that settles a request carries REGCORE_ATTR_OUTCOME,
  * what became of it (enum regcore_outcome); the first such entry of a
@@ -136,6 +176,7 @@ enum regcore_op {
 	REGCORE_OP_SOURCE,
 	REGCORE_OP_NO_RULES,
 	REGCORE_OP_WHY,
+	REGCORE_OP_PREVIEW,
 
 	__REGCORE_OP_AFTER_LAST,
 	REGCORE_OP_MAX = __REGCORE_OP_AFTER_LAST - 1
@@ -179,6 +220,9 @@ enum regcore_attr {
 	REGCORE_ATTR_WHY_INTERSECT,	/* flag: the domain is an intersection */
 	REGCORE_ATTR_WHY_HINT_TYPE,	/* u8, enum nl80211_user_reg_hint_type */
 	REGCORE_ATTR_WHY_IGNORED,	/* nested: the last change ignored */
+	REGCORE_ATTR_PREVIEW_CHANNELS,	/* nested: a radio's channels after */
+	REGCORE_ATTR_WHY_RULE_BW,	/* u32, kHz, a rule's bandwidth there */
+	REGCORE_ATTR_WHY_LEFT,		/* flag: the band was left alone */
 
 	__REGCORE_ATTR_AFTER_LAST,
 	REGCORE_ATTR_MAX = __REGCORE_ATTR_AFTER_LAST - 1

@@ -117,7 +117,7 @@ TEST(an_unknown_command_fails_with_the_usage)
 	CHECK_INT(run(&out, &err, "frobnicate", NULL), EXIT_USAGE);
 	CHECK(has(&err, "regctl: unknown command \"frobnicate\""));
 	CHECK(has(&err, "Usage:"));
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS] | --dry-run] | --indoor on [--hold] | --indoor off\n"));
 	CHECK_STR(out.text, "");
 	t_out_free(&out);
 	t_out_free(&err);
@@ -192,7 +192,7 @@ TEST(set_takes_cell_base_before_the_country)
 	struct t_out out, err;
 
 	CHECK_INT(run(&out, &err, "set", "--cell-base", NULL), EXIT_USAGE);
-	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS]] | --indoor on [--hold] | --indoor off\n"));
+	CHECK(has(&err, "\tregctl [options] set [--cell-base] <ISO/IEC 3166-1 alpha2> [--wait [--timeout SECONDS] | --dry-run] | --indoor on [--hold] | --indoor off\n"));
 	CHECK(!has(&err, "not a valid"));
 	t_out_free(&out);
 	t_out_free(&err);
@@ -607,6 +607,43 @@ TEST(why_usage_errors_send_nothing)
 		      NULL), EXIT_USAGE);
 	CHECK_STR(err.text,
 		  "regctl: why: only regcore can say why (cfg80211 keeps no record of its computation)\n");
+	t_out_free(&out);
+	t_out_free(&err);
+	fake_kernel_off();
+	CHECK_INT(fake_kernel_n_sent(), 0);
+}
+
+TEST(diff_usage_errors_send_nothing)
+{
+	static const char *const bad[][4] = {
+		{ "diff", NULL },
+		{ "diff", "DE", "FR", NULL },
+		{ "diff", "--cell-base", NULL },
+		{ "diff", "--bogus", NULL },
+	};
+	const struct fake_answer ack = { 0 };
+	struct t_out out, err;
+	size_t i;
+
+	fake_kernel_on(&ack);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_INT(run(&out, &err, bad[i][0], bad[i][1],
+			      bad[i][1] ? bad[i][2] : NULL, NULL), EXIT_USAGE);
+		CHECK(has(&err, "diff [--cell-base]"));
+		t_out_free(&out);
+		t_out_free(&err);
+	}
+	CHECK_INT(run(&out, &err, "diff", "de", NULL), EXIT_USAGE);
+	CHECK(has(&err, "not a valid ISO/IEC 3166-1 alpha2: \"de\""));
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "set", "de", "--dry-run", NULL), EXIT_USAGE);
+	t_out_free(&out);
+	t_out_free(&err);
+	CHECK_INT(run(&out, &err, "--family", "nl80211", "diff", "DE", NULL),
+		  EXIT_USAGE);
+	CHECK_STR(err.text,
+		  "regctl: diff: only regcore can compute a change without making it\n");
 	t_out_free(&out);
 	t_out_free(&err);
 	fake_kernel_off();

@@ -72,6 +72,8 @@ static struct nl_msg *why_msg(uint32_t rule_idx, bool with_channel)
 	nla_nest_end(m, rules);
 	nla_nest_end(m, d);
 	nla_put_u32(m, REGCORE_ATTR_WHY_RULE, rule_idx);
+	/* AUTO-BW: the rule allows more than its 20 MHz there */
+	nla_put_u32(m, REGCORE_ATTR_WHY_RULE_BW, 80000);
 	nla_put_flag(m, REGCORE_ATTR_WHY_BEACON_LIFT);
 	ig = nla_nest_start(m, REGCORE_ATTR_WHY_IGNORED);
 	nla_put_u8(m, REGCORE_ATTR_INITIATOR, NL80211_REGDOM_SET_BY_USER);
@@ -97,6 +99,7 @@ TEST(why_answers_parse_with_their_domain_rule_and_channels)
 	CHECK_INT(w.n_rules, 1);
 	CHECK_INT(w.rule_idx[0], 1);
 	CHECK_INT(w.domain.rd.rules[w.rule_idx[0]].start_khz, 2457000);
+	CHECK_INT(w.rule_bw_khz[0], 80000);
 	CHECK(w.has_computed);
 	CHECK(regnl_chan_flag(&w.computed, NL80211_FREQUENCY_ATTR_NO_IR));
 	CHECK(!regnl_chan_flag(&w.now, NL80211_FREQUENCY_ATTR_NO_IR));
@@ -161,11 +164,12 @@ TEST(why_channel_arguments_are_numbers_or_frequencies)
 {
 	struct regnl_channel c24[] = { { .freq_mhz = 2412 }, { .freq_mhz = 2484 } };
 	struct regnl_channel c6[] = { { .freq_mhz = 5955 } };
-	struct regnl_channel s1g[] = { { .freq_mhz = 922, .offset_khz = 500 } };
+	struct regnl_channel s1g[] = { { .freq_mhz = 922, .offset_khz = 500 },
+				       { .freq_mhz = 903 } };
 	struct regnl_band bands[] = {
 		{ .band = NL80211_BAND_2GHZ, .n_channels = 2, .channels = c24 },
 		{ .band = NL80211_BAND_6GHZ, .n_channels = 1, .channels = c6 },
-		{ .band = NL80211_BAND_S1GHZ, .n_channels = 1, .channels = s1g },
+		{ .band = NL80211_BAND_S1GHZ, .n_channels = 2, .channels = s1g },
 	};
 	struct regnl_wiphy w = { .n_bands = 3, .bands = bands };
 	uint32_t khz = 0;
@@ -177,6 +181,10 @@ TEST(why_channel_arguments_are_numbers_or_frequencies)
 	CHECK_INT(regctl_why_parse_chan(&w, "922.5", &khz), 0);
 	CHECK_INT(khz, 922500);
 	CHECK_INT(regctl_why_parse_chan(&w, "922.500", &khz), 0);
+	/* an S1G channel on a whole MHz, not a channel number */
+	CHECK_INT(regctl_why_parse_chan(&w, "903", &khz), 0);
+	CHECK_INT(khz, 903000);
+	CHECK_INT(regctl_why_parse_chan(&w, "903.0", &khz), 0);
 	/* channel 1 is 2412 and 5955 MHz */
 	CHECK_INT(regctl_why_parse_chan(&w, "1", &khz), -EEXIST);
 	CHECK_INT(regctl_why_parse_chan(&w, "2413", &khz), -ENOENT);
@@ -187,4 +195,79 @@ TEST(why_channel_arguments_are_numbers_or_frequencies)
 	CHECK_INT(regctl_why_parse_chan(&w, "", &khz), -EINVAL);
 	CHECK_INT(regctl_why_parse_chan(&w, "2412.", &khz), -EINVAL);
 	CHECK_INT(regctl_why_parse_chan(&w, "99999999999", &khz), -EINVAL);
+}
+
+TEST(preview_requests_carry_the_rules_nested_as_set_reg_does)
+{
+	struct regdom_rule rules[] = { {
+		.start_khz = 2402000, .end_khz = 2482000, .max_bw_khz = 40000,
+		.max_eirp_mbm = 2000,
+	} };
+	struct regdom rd = { .alpha2 = "DE", .n_rules = 1, .rules = rules };
+	struct nlattr *tb[REGCORE_ATTR_MAX + 1], *d[NL80211_ATTR_MAX + 1];
+	struct nl_msg *m;
+
+	CHECK_INT(regnl_build_preview(&m, 30, 2, "DE", &rd, true, NULL), 0);
+	CHECK_INT(genlmsg_parse(nlmsg_hdr(m), 0, tb, REGCORE_ATTR_MAX, NULL),
+		  0);
+	CHECK_INT(nla_get_u8(tb[REGCORE_ATTR_OP]), REGCORE_OP_PREVIEW);
+	CHECK_INT(nla_get_u32(tb[REGCORE_ATTR_WIPHY]), 2);
+	CHECK(!memcmp(nla_data(tb[REGCORE_ATTR_ALPHA2]), "DE", 2));
+	CHECK_INT(nla_get_u8(tb[REGCORE_ATTR_WHY_HINT_TYPE]),
+		  NL80211_USER_REG_HINT_CELL_BASE);
+	CHECK(tb[REGCORE_ATTR_WHY_DOMAIN] != NULL);
+	CHECK_INT(nla_parse_nested(d, NL80211_ATTR_MAX,
+				   tb[REGCORE_ATTR_WHY_DOMAIN], NULL), 0);
+	CHECK_STR(nla_get_string(d[NL80211_ATTR_REG_ALPHA2]), "DE");
+	CHECK(d[NL80211_ATTR_REG_RULES] != NULL);
+	nlmsg_free(m);
+	/* without rules: regcore looks the country up itself */
+	CHECK_INT(regnl_build_preview(&m, 30, 2, "DE", NULL, false, NULL), 0);
+	CHECK_INT(genlmsg_parse(nlmsg_hdr(m), 0, tb, REGCORE_ATTR_MAX, NULL),
+		  0);
+	CHECK(!tb[REGCORE_ATTR_WHY_DOMAIN] && !tb[REGCORE_ATTR_WHY_HINT_TYPE]);
+	nlmsg_free(m);
+	CHECK_INT(regnl_build_preview(&m, 30, 2, "de", NULL, false, NULL),
+		  -EINVAL);
+}
+
+TEST(preview_answers_parse_with_the_channels_after)
+{
+	struct nl_msg *m = fake_msg(REGCORE_CMD_EXT);
+	struct nlattr *list, *ig;
+	struct regnl_preview p;
+	struct regnl_status st;
+
+	nla_put_u8(m, REGCORE_ATTR_OP, REGCORE_OP_PREVIEW);
+	nla_put_u32(m, REGCORE_ATTR_WIPHY, 1);
+	nla_put_u8(m, REGCORE_ATTR_DECISION, REGCORE_DECISION_INTERSECT);
+	nla_put_string(m, REGCORE_ATTR_TEXT, "a country element is in force");
+	nla_put_flag(m, REGCORE_ATTR_WHY_INTERSECT);
+	list = nla_nest_start(m, REGCORE_ATTR_PREVIEW_CHANNELS);
+	put_chan(m, 0, 2412, 2000, false);
+	put_chan(m, 1, 2467, 2000, true);
+	nla_nest_end(m, list);
+	CHECK_INT(regnl_parse_preview(m, &p, NULL), 1);
+	CHECK_INT(p.wiphy, 1);
+	CHECK_INT(p.decision, REGCORE_DECISION_INTERSECT);
+	CHECK(p.intersect);
+	CHECK(p.has_channels);
+	CHECK_INT(p.n_channels, 2);
+	CHECK(regnl_chan_flag(&p.channels[1], NL80211_FREQUENCY_ATTR_NO_IR));
+	regnl_preview_free(&p);
+	nlmsg_free(m);
+
+	/* a radio that would not follow must say why */
+	m = fake_msg(REGCORE_CMD_EXT);
+	nla_put_u8(m, REGCORE_ATTR_OP, REGCORE_OP_PREVIEW);
+	nla_put_u32(m, REGCORE_ATTR_WIPHY, 1);
+	nla_put_u8(m, REGCORE_ATTR_DECISION, REGCORE_DECISION_APPLY);
+	nla_put_string(m, REGCORE_ATTR_TEXT, "the user's country");
+	ig = nla_nest_start(m, REGCORE_ATTR_WHY_IGNORED);
+	nla_put_u64(m, REGCORE_ATTR_SEQ, 3);
+	nla_nest_end(m, ig);
+	CHECK_INT(regnl_parse_preview(m, &p, &st), -EBADMSG);
+	CHECK_STR(st.detail,
+		  "malformed answer: the radio would not follow, without a reason");
+	nlmsg_free(m);
 }

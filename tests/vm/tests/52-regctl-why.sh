@@ -168,8 +168,9 @@ agree rphy1 "00"
 # a custom domain: under the world the radio keeps its registration's
 check "a radio with a custom domain registers" sh -c "echo 'add custom' >$P/spare"
 agree rphy2 "custom"
-expect_eq "why: the custom radio is on its originals, its own domain's" \
-	"original true" "$(wj rphy2 2412 '"\(.path) \(.own)"')"
+expect_eq "why: the custom radio is on its originals, its own domain's, since its registration (journal entry > 0), and no change it ignored" \
+	"original true true false" \
+	"$(wj rphy2 2412 '"\(.path) \(.own) \(.journal_seq > 0) \(.ignored != null)"')"
 check "the custom radio leaves" sh -c "echo del >$P/spare"
 
 # a beacon while roaming the world lifts NO_IR on channel 12
@@ -179,6 +180,9 @@ check "NO_IR is lifted" wait_until 10 rc_ir rphy1 2467
 expect_eq "why: the computation says NO_IR, a beacon lifted it" "true no_ir" \
 	"$(wj rphy1 2467 '"\(.beacon_lift) \([.computed.flags[] | select(. == "no_ir")] | join(","))"')"
 agree rphy1 "00 with a beacon"
+w rphy1 2467
+expect_match "channel 12, 40 MHz above: no channel there (the AUTO-BW rule allows more than its 20 MHz)" \
+	'40\+ MHz: no: 2487 MHz, 20 MHz above, is not a channel of the radio' "$out"
 
 check "radio 0 reports a country element for US" sh -c "echo '0 US ' >$P/country_ie"
 expect_eq "US is asked for" US "$(rc_serve regcore)"
@@ -201,6 +205,9 @@ check "a strict radio registers" sh -c "echo 'add strict' >$P/spare"
 check "radio 0 disconnects: the settings are restored" \
 	sh -c "echo 0 >$P/disconnect"
 check "the user's DE comes back (its answer was kept)" wait_until 10 rc_alpha2_is DE
+expect_match "why names the entry that put DE in force again, not the restore" \
+	'^DE \(DFS ETSI, [0-9]+ rules\) in force again, set by the user' \
+	"$(wj rphy1 5180 .installed.text)"
 agree rphy3 "DE, a strict radio without its own domain"
 expect_match "why says the strict radio did not follow the user's DE" \
 	'^user DE strict: without its driver.s country, only world and country IEs$' \
@@ -214,5 +221,42 @@ agree rphy4 "self-managed US"
 expect_eq "why: its own US, set by its driver" "self_managed US true" \
 	"$(wj rphy4 5180 '"\(.path) \(.domain.alpha2) \(.own)"')"
 check "the self-managed radio leaves" sh -c "echo del >$P/spare"
+check "modprobe -r regsim" modprobe -r regsim
+
+# a country element whose answer says nothing about 5 GHz: that band keeps
+# what the computation before set
+rc_serve_reset
+check "regcore loads (crda masked)" rc_load crda_timeout_ms=6000
+expect_eq "the world is asked for" 00 "$(rc_serve regcore)"
+check "regsim loads two radios" modprobe regsim radios=2
+check "radio 0 reports a country element for FR" sh -c "echo '0 FR ' >$P/country_ie"
+check "FR is pending" rc_pending FR
+check "FR is answered with 2.4 GHz rules only" \
+	rc_answer FR 2 "rule:flags=0,start=2402000,end=2482000,max_bw=40000,gain=0,eirp=2000,cac=0"
+check "FR is in force" wait_until 10 rc_alpha2_is FR
+agree rphy1 "FR for 2.4 GHz only"
+expect_eq "why: 5180 MHz was left as the world set it" "country_ie band true" \
+	"$(wj rphy1 5180 '"\(.cause) \(.no_rule) \(.left)"')"
+w rphy1 5180
+expect_match "and says so" '^  left: +the country element says nothing about this band' "$out"
+check "modprobe -r regsim" modprobe -r regsim
+
+# a beacon's lift stays on a radio that does not follow the next change
+rc_serve_reset
+check "regcore loads with cell_base_hints=1 (crda masked)" \
+	rc_load crda_timeout_ms=6000 cell_base_hints=1
+expect_eq "the world is asked for" 00 "$(rc_serve regcore)"
+check "regsim loads two radios" modprobe regsim radios=2
+check "a radio that follows base stations registers" \
+	sh -c "echo 'add cellbase' >$P/spare"
+check "radio 1 hears a beacon on channel 12" sh -c "echo '1 2467' >$P/beacon"
+check "NO_IR is lifted" wait_until 10 rc_ir rphy1 2467
+regctl set --cell-base DE >/dev/null
+expect_eq "a base station's DE is answered" DE "$(rc_serve regcore)"
+check "DE is in force" wait_until 10 rc_alpha2_is DE
+expect_eq "radio 1 did not follow it, and keeps the lift" \
+	"user DE true true" \
+	"$(wj rphy1 2467 '"\(.ignored.initiator) \(.ignored.alpha2) \(.beacon_lift) \(.agrees)"')"
+agree rphy1 "a base station's DE radio 1 does not follow"
 
 exit 0
