@@ -60,6 +60,7 @@ static const struct regnl_channel *after_of(const struct regnl_preview *p,
 	return NULL;
 }
 
+/* " -flag +flag" for each flag @b has and @a lacks, and the reverse. */
 static void flag_changes(FILE *f, const struct regnl_channel *b,
 			 const struct regnl_channel *a)
 {
@@ -125,9 +126,10 @@ static void radio_text(FILE *f, const struct regnl_wiphy *w,
 				fprintf(f, ".%03u", b->offset_khz);
 			fprintf(f, " MHz [%d]:", regnl_freq_to_channel((int)b->freq_mhz));
 			if (a->max_power_mbm != b->max_power_mbm)
-				fprintf(f, " %.2f -> %.2f dBm;",
+				fprintf(f, " %.2f -> %.2f dBm%s",
 					b->max_power_mbm / 100.0,
-					a->max_power_mbm / 100.0);
+					a->max_power_mbm / 100.0,
+					a->flags != b->flags ? ";" : "");
 			flag_changes(f, b, a);
 			fputc('\n', f);
 		}
@@ -214,6 +216,21 @@ static bool regdb_lacks(const struct regnl_status *st)
 	       (st->err == -ENODATA || st->err == -ENOENT);
 }
 
+/* regcore's look-up failed where regdb=auto then asks crda: any refusal
+ * of regulatory.db's
+ */
+static bool regdb_failed(const struct regnl_status *st)
+{
+	return st->kind == REGNL_E_KERNEL && st->err != -ENODEV &&
+	       st->err != -ENOMEM && st->err != -EPERM;
+}
+
+/* regcore would ask crda: it wants the rules */
+static bool wants_rules(const struct regnl_status *st)
+{
+	return st->kind == REGNL_E_KERNEL && st->err == -ENOMSG;
+}
+
 int regctl_preview(FILE *out, FILE *err, struct regnl *nl,
 		   const struct regctl_preview_req *q, struct regnl_status *st)
 {
@@ -235,16 +252,9 @@ int regctl_preview(FILE *out, FILE *err, struct regnl *nl,
 	db = NULL;
 	rd = NULL;
 	from = "regulatory.db (regcore's own look-up)";
-	/* regdb=crda: crda's database; firmware and auto: regulatory.db
-	 * first, as regcore reads it
+	/* regcore decides first, and says when it needs rules: crda's
+	 * (regdb=crda, or auto where regulatory.db has none)
 	 */
-	if (!strcmp(source, "crda")) {
-		r = crda_rules(q, &db, &rd, &from, err);
-		if (r) {
-			regdb_close(db);
-			return r;
-		}
-	}
 	if (regnl_get_wiphys(nl, &l, st)) {
 		regdb_close(db);
 		return -1;
@@ -258,8 +268,9 @@ int regctl_preview(FILE *out, FILE *err, struct regnl *nl,
 	for (i = 0; i < l.n; i++) {
 		r = regnl_preview(nl, l.v[i].index, q->alpha2, rd, q->cell_base,
 				  &pv[i], st);
-		if (r && !rd && !strcmp(source, "auto") && regdb_lacks(st)) {
-			/* regdb=auto: crda answers what regulatory.db lacks */
+		if (r && !rd && (wants_rules(st) ||
+				 (!strcmp(source, "auto") && regdb_failed(st)))) {
+			/* crda would answer */
 			status = crda_rules(q, &db, &rd, &from, err);
 			if (status)
 				goto out;
@@ -288,18 +299,22 @@ int regctl_preview(FILE *out, FILE *err, struct regnl *nl,
 		kv_str(out, &first, "why", pv[0].why);
 		if (pv[0].err)
 			kv_u(out, &first, "errno", pv[0].err);
-		kv_str(out, &first, "rules_from", from);
+		if (pv[0].has_domain)
+			kv_str(out, &first, "rules_from", from);
 		if (pv[0].has_domain) {
 			fputs(",\"domain\":", out);
 			regnl_json_domain(out, &pv[0].domain);
 		}
 		kv_bool(out, &first, "intersect", pv[0].intersect);
+		kv_bool(out, &first, "ahead", pv[0].ahead);
 		fputs(",\"radios\":[", out);
 		for (i = 0; i < l.n; i++)
 			radio_json(out, &l.v[i], &pv[i], i > 0);
 		fputs("]}\n", out);
 		goto out;
 	}
+	if (pv[0].ahead)
+		fprintf(out, "note: a request is pending or queued: the hint would be decided after it; this is against the state now\n");
 	fprintf(out, "%s%s: ", q->cell_base ? "cellular base station's " : "",
 		q->alpha2);
 	switch (pv[0].decision) {

@@ -208,6 +208,10 @@ static void own_reason(char *buf, size_t size, const struct regnl_why *a,
 {
 	uint32_t bw = rules_bw(a);
 
+	if (a->left) {
+		snprintf(buf, size, "the computation before the country element set it");
+		return;
+	}
 	if (a->n_rules && bw < width_mhz * 1000)
 		snprintf(buf, size, "the rule allows at most %u MHz",
 			 bw / 1000);

@@ -608,6 +608,7 @@ struct regnl_preview {
 	uint32_t wiphy;
 	uint8_t decision;		/* enum regcore_decision */
 	char why[256];			/* the decision's reason */
+	bool ahead;			/* requests are pending or queued */
 	uint32_t err;			/* the answer could not be applied */
 	bool has_domain;		/* the domain that would be in force */
 	struct regnl_domain domain;

@@ -41,6 +41,7 @@ static const struct regnl_policy why_policy[REGCORE_ATTR_MAX + 1] = {
 	[REGCORE_ATTR_PREVIEW_CHANNELS] = { REGNL_K_NESTED, 0, 0 },
 	[REGCORE_ATTR_WHY_RULE_BW] = { REGNL_K_U32, 0, 0 },
 	[REGCORE_ATTR_WHY_LEFT] = { REGNL_K_FLAG, 0, 0 },
+	[REGCORE_ATTR_PREVIEW_AHEAD] = { REGNL_K_FLAG, 0, 0 },
 };
 
 int regnl_build_why(struct nl_msg **out, int family_id, uint32_t wiphy,
@@ -358,6 +359,7 @@ static int preview_fill(struct nlattr **tb, struct regnl_preview *p,
 	if (tb[REGCORE_ATTR_ERRNO])
 		p->err = nla_get_u32(tb[REGCORE_ATTR_ERRNO]);
 	p->intersect = tb[REGCORE_ATTR_WHY_INTERSECT] != NULL;
+	p->ahead = tb[REGCORE_ATTR_PREVIEW_AHEAD] != NULL;
 	if (tb[REGCORE_ATTR_WHY_DOMAIN]) {
 		r = regnl_parse_domain_nest(tb[REGCORE_ATTR_WHY_DOMAIN],
 					    &p->domain, st);

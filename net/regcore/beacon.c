@@ -251,10 +251,19 @@ void regcore_beacons_preview(const struct regcore_wiphy *wiphy,
 		band = copy->bands[b->band];
 		if (!band)
 			continue;
-		for (i = 0; i < band->n_channels; i++)
-			if (regcore_channel_to_khz(&band->channels[i]) ==
-			    b->freq_khz)
-				band->channels[i].flags &= ~REGCORE_CHAN_NO_IR;
+		for (i = 0; i < band->n_channels; i++) {
+			struct regcore_channel *chan = &band->channels[i];
+
+			/* as regcore_beacon_apply() */
+			if (regcore_channel_to_khz(chan) != b->freq_khz ||
+			    chan->beacon_found)
+				continue;
+			chan->beacon_found = true;
+			if (!(chan->flags & REGCORE_CHAN_NO_IR))
+				continue;
+			chan->flags &= ~REGCORE_CHAN_NO_IR;
+			chan->beacon_lifted = true;
+		}
 	}
 }
 

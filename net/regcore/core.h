@@ -188,10 +188,12 @@ int regcore_hint_driver(struct regcore_wiphy *wiphy, const char *alpha2);
 int regcore_hint_country_ie(struct regcore_wiphy *wiphy, const char *alpha2,
 			    enum regcore_environment env);
 int regcore_hint_reload(void);
+u8 regcore_preview_decide(const char *alpha2, bool cell_base,
+			  struct regcore_request_info *lr, const char **why,
+			  bool *ahead);
 struct regcore_regdomain *
-regcore_preview_user(const struct regcore_regdomain *rd, bool cell_base,
-		     struct regcore_request_info *lr, u8 *decision,
-		     const char **why);
+regcore_preview_domain(const struct regcore_regdomain *rd,
+		       struct regcore_request_info *lr);
 struct regcore_origin;
 int regcore_hint_no_rules(const char *alpha2, struct regcore_origin *origin,
 			  struct netlink_ext_ack *extack);
@@ -399,9 +401,12 @@ bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy);
 
 /**
  * struct regcore_preview - what a user hint would do to one radio
+ * @wiphy_idx: the radio
  * @decision: enum regcore_decision, at the hint's turn
  * @why: its reason, in words
- * @err: 0, or why the answer could not be applied (-EINVAL)
+ * @ahead: a request is pending or queued: the hint would be decided
+ *	after it
+ * @err: 0, or why the answer could not be applied (-EINVAL, -E2BIG)
  * @lr: the request that would be in force
  * @rd: the domain that would be in force, or NULL (ignored, in force
  *	already, refused)
@@ -410,8 +415,10 @@ bool regcore_beacon_lifts(const struct regcore_wiphy *wiphy);
  *	when they would not change
  */
 struct regcore_preview {
+	u32 wiphy_idx;
 	u8 decision;
 	const char *why;
+	bool ahead;
 	int err;
 	struct regcore_request_info lr;
 	struct regcore_regdomain *rd;

@@ -1057,69 +1057,95 @@ regcore_hint_user_decide(struct regcore_request *req, enum regcore_reason *why)
 }
 
 /**
- * regcore_preview_user() - what a user hint would do, without doing it
- * @rd: the rules its answer would bring (validated); not taken
- * @cell_base: the hint is a cellular base station's
+ * regcore_preview_decide() - what a user hint's turn would decide now
+ * @alpha2: its country
+ * @cell_base: the hint would be a cellular base station's
  * @lr: receives the request that would be in force
- * @decision: receives enum regcore_decision
  * @why: receives the reason, in words
+ * @ahead: receives whether a request is pending or queued: the hint would
+ *	be decided after them, against what they leave
  *
- * Decides as the hint's turn would (regcore_hint_user_decide(), against
- * the request in force), then makes the domain that would be put in
- * force: @rd, or its intersection with the domain in force.
+ * As regcore_hint_user_decide(), against the request in force now.
  *
  * Context: regcore_mutex held.
- * Return: that domain, for the caller to free; NULL when the hint would
- * be ignored or change nothing; an ERR_PTR when the answer could not be
- * applied (-EINVAL: nothing in common with the domain in force) or for
- * -ENOMEM.
+ * Return: enum regcore_decision.
  */
-struct regcore_regdomain *
-regcore_preview_user(const struct regcore_regdomain *rd, bool cell_base,
-		     struct regcore_request_info *lr, u8 *decision,
-		     const char **why)
+u8 regcore_preview_decide(const char *alpha2, bool cell_base,
+			  struct regcore_request_info *lr, const char **why,
+			  bool *ahead)
 {
 	struct regcore_request req = {
 		.initiator = NL80211_REGDOM_SET_BY_USER,
 		.cell_base = cell_base,
 	};
 	enum regcore_reason reason;
-	struct regcore_regdomain *out;
+	u8 decision;
 
 	lockdep_assert_held(&regcore_mutex);
-	memcpy(req.alpha2, rd->alpha2, 2);
+	memcpy(req.alpha2, alpha2, 2);
 	memset(lr, 0, sizeof(*lr));
 	lr->initiator = NL80211_REGDOM_SET_BY_USER;
-	memcpy(lr->alpha2, rd->alpha2, 2);
+	memcpy(lr->alpha2, alpha2, 2);
 	lr->wiphy_idx = REGCORE_WIPHY_IDX_INVALID;
 	lr->user_reg_hint_type = cell_base ? NL80211_USER_REG_HINT_CELL_BASE :
 				 NL80211_USER_REG_HINT_USER;
+	spin_lock(&regcore_requests_lock);
+	*ahead = !regcore_last->processed || !list_empty(&regcore_requests);
+	spin_unlock(&regcore_requests_lock);
 	switch (regcore_hint_user_decide(&req, &reason)) {
 	case REGCORE_REQ_IGNORE:
-		*decision = REGCORE_DECISION_IGNORE;
+		decision = REGCORE_DECISION_IGNORE;
 		break;
 	case REGCORE_REQ_ALREADY_SET:
-		*decision = REGCORE_DECISION_ALREADY_SET;
+		decision = REGCORE_DECISION_ALREADY_SET;
 		break;
 	case REGCORE_REQ_INTERSECT:
-		*decision = REGCORE_DECISION_INTERSECT;
+		decision = REGCORE_DECISION_INTERSECT;
+		lr->intersect = true;
 		break;
 	default:
-		*decision = REGCORE_DECISION_APPLY;
+		decision = REGCORE_DECISION_APPLY;
 		break;
 	}
 	*why = regcore_reason_words[reason];
-	if (*decision == REGCORE_DECISION_IGNORE ||
-	    *decision == REGCORE_DECISION_ALREADY_SET)
+	return decision;
+}
+
+/**
+ * regcore_preview_domain() - the domain a user hint's answer would put in
+ *	force
+ * @rd: the answer's rules (validated); not taken
+ * @lr: the request regcore_preview_decide() made; its DFS region is set
+ *
+ * As regcore_set_rd_user(): @rd, or its intersection with the domain in
+ * force.
+ *
+ * Context: regcore_mutex held.
+ * Return: the domain, for the caller to free; NULL when it would change
+ * nothing (the country is in force: regcore_set_rd_user()'s -EALREADY);
+ * an ERR_PTR when the answer could not be applied (-EINVAL: nothing in
+ * common with the domain in force; -E2BIG: too many rules in common), or
+ * -ENOMEM.
+ */
+struct regcore_regdomain *
+regcore_preview_domain(const struct regcore_regdomain *rd,
+		       struct regcore_request_info *lr)
+{
+	struct regcore_regdomain *out;
+
+	lockdep_assert_held(&regcore_mutex);
+	if (!regcore_regdom_changes(rd->alpha2))
 		return NULL;
-	if (*decision == REGCORE_DECISION_APPLY) {
+	if (!lr->intersect) {
 		out = regcore_regdom_copy(rd);
-		return out ? out : ERR_PTR(-ENOMEM);
+		if (!out)
+			return ERR_PTR(-ENOMEM);
+	} else {
+		out = regcore_regdom_intersect(rd, regcore_current_regdom());
+		if (IS_ERR(out))
+			return out;
 	}
-	lr->intersect = true;
-	out = regcore_regdom_intersect(rd, regcore_current_regdom());
-	if (!IS_ERR(out))
-		lr->dfs_region = out->dfs_region;
+	lr->dfs_region = out->dfs_region;
 	return out;
 }
 

@@ -1170,9 +1170,9 @@ static int regcore_nl_put_why_chan(struct sk_buff *msg, int attr,
 	return 0;
 }
 
-static int regcore_nl_put_why(struct sk_buff *msg,
-			      const struct regcore_why_answer *a)
+static int regcore_nl_put_why(struct sk_buff *msg, const void *arg)
 {
+	const struct regcore_why_answer *a = arg;
 	struct regcore_channel orig = a->now;
 	struct nlattr *nest;
 	unsigned int i;
@@ -1243,12 +1243,29 @@ static int regcore_nl_put_why(struct sk_buff *msg,
 	return 0;
 }
 
+/* A REGCORE_CMD_EXT reply of at most @size bytes, filled by @put. */
+static int regcore_nl_ext_reply(struct genl_info *info, size_t size,
+				int (*put)(struct sk_buff *msg, const void *arg),
+				const void *arg)
+{
+	struct sk_buff *msg = nlmsg_new(size, GFP_KERNEL);
+	void *hdr;
+
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0, REGCORE_CMD_EXT);
+	if (!hdr || put(msg, arg)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
 /* REGCORE_OP_WHY: why one channel of one radio is as it is. */
 static int regcore_nl_why(struct genl_info *info)
 {
 	struct regcore_why_answer a;
-	struct sk_buff *msg;
-	void *hdr;
 	int err;
 
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_WIPHY) ||
@@ -1267,21 +1284,9 @@ static int regcore_nl_why(struct genl_info *info)
 	if (err)
 		return err;
 
-	msg = nlmsg_new(NLMSG_DEFAULT_SIZE +
-			(a.rd ? regcore_nl_regdom_size(a.rd) : 0), GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto out;
-	}
-	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0, REGCORE_CMD_EXT);
-	if (!hdr || regcore_nl_put_why(msg, &a)) {
-		nlmsg_free(msg);
-		err = -EMSGSIZE;
-		goto out;
-	}
-	genlmsg_end(msg, hdr);
-	err = genlmsg_reply(msg, info);
-out:
+	err = regcore_nl_ext_reply(info, NLMSG_DEFAULT_SIZE +
+				   (a.rd ? regcore_nl_regdom_size(a.rd) : 0),
+				   regcore_nl_put_why, &a);
 	regcore_why_answer_free(&a);
 	return err;
 }
@@ -1290,18 +1295,21 @@ out:
 static struct regcore_regdomain *
 regcore_nl_preview_domain(struct genl_info *info, const char *alpha2)
 {
-	struct nlattr *tb[ARRAY_SIZE(regcore_policy)];
 	struct nlattr *nest = info->attrs[REGCORE_ATTR_WHY_DOMAIN];
 	struct regcore_regdomain *rd;
+	struct nlattr **tb;
 	int err;
 
 	if (!nest)
 		return NULL;
+	/* nl80211's attribute space: too large for the stack */
+	tb = kcalloc(ARRAY_SIZE(regcore_policy), sizeof(*tb), GFP_KERNEL);
+	if (!tb)
+		return ERR_PTR(-ENOMEM);
 	err = nla_parse_nested(tb, ARRAY_SIZE(regcore_policy) - 1, nest,
 			       regcore_policy, info->extack);
-	if (err)
-		return ERR_PTR(err);
-	rd = regcore_nl_parse_domain(tb, info->extack);
+	rd = err ? ERR_PTR(err) : regcore_nl_parse_domain(tb, info->extack);
+	kfree(tb);
 	if (!IS_ERR(rd) && !regcore_alpha2_equal(rd->alpha2, alpha2)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, nest,
 				    "the rules are for another country");
@@ -1311,19 +1319,20 @@ regcore_nl_preview_domain(struct genl_info *info, const char *alpha2)
 	return rd;
 }
 
-static int regcore_nl_put_preview(struct sk_buff *msg, u32 wiphy_idx,
-				  const struct regcore_preview *p)
+static int regcore_nl_put_preview(struct sk_buff *msg, const void *arg)
 {
+	const struct regcore_preview *p = arg;
 	struct regcore_chan_iter it;
 	struct regcore_channel *chan;
 	struct nlattr *nest, *c;
 	int i = 0;
 
 	if (nla_put_u8(msg, REGCORE_ATTR_OP, REGCORE_OP_PREVIEW) ||
-	    nla_put_u32(msg, REGCORE_ATTR_WIPHY, wiphy_idx) ||
+	    nla_put_u32(msg, REGCORE_ATTR_WIPHY, p->wiphy_idx) ||
 	    nla_put_u8(msg, REGCORE_ATTR_DECISION, p->decision) ||
 	    nla_put_string(msg, REGCORE_ATTR_TEXT, p->why) ||
 	    (p->err && nla_put_u32(msg, REGCORE_ATTR_ERRNO, -p->err)) ||
+	    (p->ahead && nla_put_flag(msg, REGCORE_ATTR_PREVIEW_AHEAD)) ||
 	    (p->lr.intersect && nla_put_flag(msg, REGCORE_ATTR_WHY_INTERSECT)))
 		return -EMSGSIZE;
 	if (p->rd) {
@@ -1350,6 +1359,9 @@ static int regcore_nl_put_preview(struct sk_buff *msg, u32 wiphy_idx,
 			return -EMSGSIZE;
 		nla_nest_end(msg, c);
 	}
+	/* an attribute's length is 16 bits */
+	if (skb_tail_pointer(msg) - (unsigned char *)nest > U16_MAX)
+		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
 }
@@ -1359,16 +1371,16 @@ static int regcore_nl_preview(struct genl_info *info)
 {
 	struct regcore_regdomain *given;
 	struct regcore_preview p;
-	struct sk_buff *msg;
+	u32 wiphy_idx;
 	size_t size;
 	char alpha2[3];
 	bool cell_base;
-	void *hdr;
 	int err;
 
 	if (GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_WIPHY) ||
 	    GENL_REQ_ATTR_CHECK(info, REGCORE_ATTR_ALPHA2))
 		return -EINVAL;
+	wiphy_idx = nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]);
 	err = regcore_nl_alpha2_attr(info->attrs[REGCORE_ATTR_ALPHA2], alpha2,
 				     info->extack);
 	if (err)
@@ -1385,12 +1397,17 @@ static int regcore_nl_preview(struct genl_info *info)
 	cell_base = info->attrs[REGCORE_ATTR_WHY_HINT_TYPE] &&
 		    nla_get_u8(info->attrs[REGCORE_ATTR_WHY_HINT_TYPE]) ==
 		    NL80211_USER_REG_HINT_CELL_BASE;
-	err = regcore_preview(nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]),
-			      given, alpha2, cell_base, &p);
+	err = regcore_preview(wiphy_idx, given, alpha2, cell_base, &p);
 	kfree(given);
 	if (err == -ENODEV)
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[REGCORE_ATTR_WIPHY],
 				    "no such radio");
+	else if (err == -ENOMSG)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "the hint would ask crda for rules: send them");
+	else if (err && err != -ENOMEM)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "regulatory.db gives no rules for the country");
 	if (err)
 		return err;
 
@@ -1401,22 +1418,7 @@ static int regcore_nl_preview(struct genl_info *info)
 		while (regcore_next_channel(p.copy, &it))
 			size += 256;
 	}
-	msg = nlmsg_new(size, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto out;
-	}
-	hdr = genlmsg_put_reply(msg, info, &regcore_family, 0, REGCORE_CMD_EXT);
-	if (!hdr || regcore_nl_put_preview(msg,
-					   nla_get_u32(info->attrs[REGCORE_ATTR_WIPHY]),
-					   &p)) {
-		nlmsg_free(msg);
-		err = -EMSGSIZE;
-		goto out;
-	}
-	genlmsg_end(msg, hdr);
-	err = genlmsg_reply(msg, info);
-out:
+	err = regcore_nl_ext_reply(info, size, regcore_nl_put_preview, &p);
 	regcore_preview_free(&p);
 	return err;
 }

@@ -67,9 +67,7 @@ struct regcore_why {
  */
 struct regcore_why *regcore_why_alloc(void)
 {
-	struct regcore_why *w;
-
-	return kzalloc(sizeof(*w), GFP_KERNEL);
+	return kzalloc(sizeof(struct regcore_why), GFP_KERNEL);
 }
 
 static void regcore_why_drop_domains(struct regcore_why *w)
@@ -311,7 +309,6 @@ struct regcore_why_inputs {
 	struct regcore_regdomain *own;
 	enum nl80211_reg_initiator cause;
 	struct regcore_request_info lr;
-	bool lifts;
 };
 
 static void regcore_why_inputs_free(struct regcore_why_inputs *in)
@@ -328,7 +325,6 @@ static int regcore_why_take(struct regcore_wiphy *wiphy,
 	const struct regcore_why *w = wiphy->why;
 	const struct regcore_regdomain *own = NULL;
 
-	in->lifts = regcore_beacon_lifts(wiphy);
 	switch (path) {
 	case REGCORE_WHY_COMPUTED:
 		in->cause = w->cause;
@@ -497,19 +493,23 @@ void regcore_why_answer_free(struct regcore_why_answer *a)
 /**
  * regcore_preview() - a radio's channels if the user asked for a country
  * @wiphy_idx: the radio's index
- * @given: the rules the answer would bring (validated), or NULL: regcore
- *	looks the country up in regulatory.db itself
- * @alpha2: the country, when @given is NULL
+ * @given: the rules the answer would bring (validated), or NULL
+ * @alpha2: the country
  * @cell_base: the hint would be a cellular base station's
  * @out: the answer; free it with regcore_preview_free()
  *
- * The hint is decided as its turn would decide it, and the radio's
- * channels are computed on a copy, by regcore_compute_channels(), with the
- * beacons heard so far; nothing is changed.
+ * The hint is decided as its turn would decide it; only when that asks
+ * for rules are they needed: @given, or, where regcore reads
+ * regulatory.db itself (regdb=firmware or auto), its own look-up. The
+ * radio's channels are then computed on a copy, by
+ * regcore_compute_channels(), with the beacons heard so far; nothing is
+ * changed.
  *
  * Context: process context; takes regcore_mutex.
  * Return: 0 (@out says what would happen); -ENODEV for no such radio;
- * regcore_regdb_lookup()'s errors without @given; -ENOMEM.
+ * -ENOMSG when rules are needed and regcore would ask crda for them
+ * (regdb=crda): the caller sends them; regcore_regdb_lookup()'s errors;
+ * -ENOMEM.
  */
 int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
 		    const char *alpha2, bool cell_base,
@@ -522,13 +522,24 @@ int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
 	int err = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->wiphy_idx = wiphy_idx;
 	mutex_lock(&regcore_mutex);
 	wiphy = regcore_wiphy_by_idx(wiphy_idx);
 	if (!wiphy) {
 		err = -ENODEV;
 		goto out;
 	}
+	out->decision = regcore_preview_decide(alpha2, cell_base, &out->lr,
+					       &out->why, &out->ahead);
+	if (out->decision == REGCORE_DECISION_IGNORE ||
+	    out->decision == REGCORE_DECISION_ALREADY_SET)
+		goto out;
 	if (!given) {
+		/* regcore reads nothing it would not read for the hint */
+		if (regcore_rules_source() == REGCORE_SOURCE_CRDA) {
+			err = -ENOMSG;
+			goto out;
+		}
 		looked_up = regcore_regdb_lookup(alpha2);
 		if (IS_ERR(looked_up)) {
 			err = PTR_ERR(looked_up);
@@ -536,8 +547,7 @@ int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
 		}
 		given = looked_up;
 	}
-	rd = regcore_preview_user(given, cell_base, &out->lr, &out->decision,
-				  &out->why);
+	rd = regcore_preview_domain(given, &out->lr);
 	regcore_regdom_free(looked_up);
 	if (IS_ERR(rd)) {
 		err = PTR_ERR(rd);
@@ -548,9 +558,12 @@ int regcore_preview(u32 wiphy_idx, const struct regcore_regdomain *given,
 		err = 0;
 		goto out;
 	}
-	out->rd = rd;
-	if (!rd)
+	if (!rd) {
+		out->decision = REGCORE_DECISION_ALREADY_SET;
+		out->why = "the answer's country is in force already: it changes nothing";
 		goto out;
+	}
+	out->rd = rd;
 	own = regcore_wiphy_regd(wiphy);
 	out->ignored = regcore_ignore_update(wiphy, NL80211_REGDOM_SET_BY_USER,
 					     &out->lr, own);

@@ -145,22 +145,36 @@
  *                       (REGCORE_ATTR_WHY_HINT_TYPE), and the rules its
  *                       answer would bring (REGCORE_ATTR_WHY_DOMAIN, a
  *                       domain as SET_REG carries it, validated as a
- *                       SET_REG is; crda's database is userspace's to
- *                       read). Without them regcore looks the country up
- *                       in regulatory.db itself. The answer: what the
- *                       hint's turn would decide (REGCORE_ATTR_DECISION,
- *                       REGCORE_ATTR_TEXT), REGCORE_ATTR_ERRNO when the
- *                       answer could not be applied (nothing in common
- *                       with the domain it would be intersected with),
- *                       the domain that would be in force
- *                       (REGCORE_ATTR_WHY_DOMAIN, REGCORE_ATTR_WHY_INTERSECT),
+ *                       SET_REG is, for the same country). The hint is
+ *                       decided first, as its turn would decide it,
+ *                       against the request in force; only when that asks
+ *                       for rules are they needed. Without them, regcore
+ *                       looks the country up in regulatory.db where it
+ *                       would for the hint (regdb=firmware or auto), and
+ *                       answers -ENOMSG where it would ask crda
+ *                       (regdb=crda): crda's database is userspace's to
+ *                       read; send them. The answer: the decision
+ *                       (REGCORE_ATTR_DECISION, REGCORE_ATTR_TEXT);
+ *                       REGCORE_ATTR_PREVIEW_AHEAD when a request is
+ *                       pending or queued (the hint would be decided after
+ *                       it, against what it leaves); REGCORE_ATTR_ERRNO
+ *                       when the answer could not be applied (EINVAL:
+ *                       nothing in common with the domain it would be
+ *                       intersected with; E2BIG); the domain that would be
+ *                       in force (REGCORE_ATTR_WHY_DOMAIN,
+ *                       REGCORE_ATTR_WHY_INTERSECT);
  *                       REGCORE_ATTR_WHY_IGNORED (with REGCORE_ATTR_TEXT)
- *                       when the radio would not follow it, and else
+ *                       when the radio's channels would not follow it
+ *                       (a self-managed radio's driver is told the
+ *                       country and may change them itself); and else
  *                       REGCORE_ATTR_PREVIEW_CHANNELS: every channel of
  *                       the radio as it would be, nests of
  *                       NL80211_FREQUENCY_ATTR_* (no WMM), computed by the
  *                       code that computes the channels, with the beacons
- *                       heard so far. Nothing changes.
+ *                       heard so far (what drivers' notifiers then do is
+ *                       not predicted). -EMSGSIZE for a radio with more
+ *                       channels than one attribute holds. Nothing
+ *                       changes.
  *
  * A journal entry that settles a request carries REGCORE_ATTR_OUTCOME,
  * what became of it (enum regcore_outcome); the first such entry of a
@@ -223,6 +237,7 @@ enum regcore_attr {
 	REGCORE_ATTR_PREVIEW_CHANNELS,	/* nested: a radio's channels after */
 	REGCORE_ATTR_WHY_RULE_BW,	/* u32, kHz, a rule's bandwidth there */
 	REGCORE_ATTR_WHY_LEFT,		/* flag: the band was left alone */
+	REGCORE_ATTR_PREVIEW_AHEAD,	/* flag: requests are ahead of it */
 
 	__REGCORE_ATTR_AFTER_LAST,
 	REGCORE_ATTR_MAX = __REGCORE_ATTR_AFTER_LAST - 1

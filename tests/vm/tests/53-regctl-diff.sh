@@ -69,6 +69,8 @@ expect_match "and each changed channel, e.g. channel 14" \
 	'^  2484 MHz \[14\]:.* -disabled' "$out"
 regctl diff ZZ >/dev/null 2>&1
 expect_eq "a country crda's database lacks: exit 8" 8 "$?"
+expect_eq "regdb=crda: regcore read no regulatory.db for the previews" "" \
+	"$(dmesg | grep 'regcore: regulatory.db loaded')"
 check "an unprivileged user may ask" as_nobody regctl diff JP
 regctl --family nl80211 diff JP >/dev/null 2>&1
 expect_eq "--family nl80211: a usage error" 2 "$?"
@@ -84,6 +86,9 @@ check "a strict radio registers" sh -c "echo 'add strict' >$P/spare"
 check "radio 0 reports a country element for US" sh -c "echo '0 US ' >$P/country_ie"
 expect_eq "US is asked for" US "$(rc_serve regcore)"
 check "US is in force" wait_until 10 rc_alpha2_is US
+predict US "a user's US under a country element for US"
+expect_eq "the answer would change nothing (the country is in force)" \
+	"already_set 0" "$(jq -r '"\(.decision) \(.radios | map(.changes | length) | add)"' /tmp/diff.json)"
 predict DE "a user's DE under a country element"
 expect_eq "it would be intersected: 98" "intersect true 98" \
 	"$(jq -r '"\(.decision) \(.intersect) \(.domain.alpha2)"' /tmp/diff.json)"
@@ -107,6 +112,16 @@ regctl set US >/dev/null
 expect_eq "US is answered" US "$(rc_serve regcore)"
 check "US is in force" wait_until 10 rc_alpha2_is US
 came_true "the user's US with a strict radio"
+
+# a request pending: the prediction says it is against the state now
+regctl set DE >/dev/null
+check "DE is pending" rc_pending DE
+regctl --json diff FR >/tmp/diff.json
+expect_eq "a diff while DE is pending says a request is ahead" "true" \
+	"$(jq -r .ahead /tmp/diff.json)"
+expect_match "and says so in words" '^note: a request is pending or queued' \
+	"$(regctl diff FR)"
+expect_eq "DE is answered" DE "$(rc_serve regcore)"
 check "modprobe -r regsim" modprobe -r regsim
 
 # ---- regdb=firmware: regcore looks the country up itself ----
