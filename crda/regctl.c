@@ -757,8 +757,33 @@ static const struct regnl_domain *own_domain(const struct regnl_domain_list *l,
 	return NULL;
 }
 
-/* What each radio has after the request: the domain in force, or its own. */
-static void print_radios(struct regctl *rc, const struct regnl_domain_list *d,
+/* Do the radio's channels follow its own domain? regcore says why its
+ * first channel is as it is (REGCORE_OP_WHY); false when it cannot.
+ */
+static bool follows_own(struct regnl *nl, const struct regnl_wiphy *w)
+{
+	const struct regnl_channel *c;
+	struct regnl_status st;
+	struct regnl_why a;
+	bool own;
+
+	if (!w->n_bands || !w->bands[0].n_channels)
+		return false;
+	c = &w->bands[0].channels[0];
+	if (regnl_why(nl, w->index, c->freq_mhz * 1000 + c->offset_khz, &a,
+		      &st))
+		return false;
+	own = a.has_domain && a.own;
+	regnl_why_free(&a);
+	return own;
+}
+
+/* What each radio follows after the request: the domain in force, or its
+ * own (a radio may keep a domain of its own and follow the one in force,
+ * once a user or a country element set it).
+ */
+static void print_radios(struct regctl *rc, struct regnl *nl,
+			 const struct regnl_domain_list *d,
 			 const struct regnl_wiphy_list *w)
 {
 	const struct regnl_domain *own;
@@ -769,25 +794,32 @@ static void print_radios(struct regctl *rc, const struct regnl_domain_list *d,
 		if (!own)
 			fprintf(rc->out, "%s: follows the domain in force, %s\n",
 				w->v[i].name, d->v[0].rd.alpha2);
+		else if (own->self_managed)
+			fprintf(rc->out, "%s: follows its own domain, %s (self-managed: its firmware sets it)\n",
+				w->v[i].name, own->rd.alpha2);
+		else if (follows_own(nl, &w->v[i]))
+			fprintf(rc->out, "%s: follows its own domain, %s (its driver's)\n",
+				w->v[i].name, own->rd.alpha2);
 		else
-			fprintf(rc->out, "%s: has a domain of its own, %s (%s)\n",
-				w->v[i].name, own->rd.alpha2,
-				own->self_managed ?
-				"self-managed: its firmware sets it" :
-				"its driver's: a strict radio keeps to it");
+			fprintf(rc->out, "%s: follows the domain in force, %s (its driver's %s stays its own domain)\n",
+				w->v[i].name, d->v[0].rd.alpha2,
+				own->rd.alpha2);
 	}
 }
 
-static void json_radios(struct regctl *rc, const struct regnl_domain_list *d,
+static void json_radios(struct regctl *rc, struct regnl *nl,
+			const struct regnl_domain_list *d,
 			const struct regnl_wiphy_list *w)
 {
 	const struct regnl_domain *own;
-	bool first;
+	bool first, follows;
 	size_t i;
 
 	fputs(",\"radios\":[", rc->out);
 	for (i = 0; i < w->n; i++) {
 		own = own_domain(d, w->v[i].index);
+		follows = own && (own->self_managed ||
+				  follows_own(nl, &w->v[i]));
 		first = true;
 		fputs(i ? ",{" : "{", rc->out);
 		kv_u(rc->out, &first, "wiphy", w->v[i].index);
@@ -797,6 +829,8 @@ static void json_radios(struct regctl *rc, const struct regnl_domain_list *d,
 		kv_bool(rc->out, &first, "own_domain", own);
 		kv_bool(rc->out, &first, "self_managed",
 			own && own->self_managed);
+		kv_str(rc->out, &first, "follows",
+		       follows ? own->rd.alpha2 : d->v[0].rd.alpha2);
 		fputc('}', rc->out);
 	}
 	fputc(']', rc->out);
@@ -840,13 +874,13 @@ static void print_outcome(struct regctl *rc, const struct waiting *w,
 		kv_str(rc->out, &first, "text", text);
 		if (radios) {
 			kv_str(rc->out, &first, "in_force", d.v[0].rd.alpha2);
-			json_radios(rc, &d, &l);
+			json_radios(rc, nl, &d, &l);
 		}
 		fputs("}\n", rc->out);
 	} else {
 		fprintf(rc->out, "%s %s: %s\n", w->alpha2, word, text);
 		if (radios)
-			print_radios(rc, &d, &l);
+			print_radios(rc, nl, &d, &l);
 	}
 	regnl_domain_list_free(&d);
 	regnl_wiphy_list_free(&l);

@@ -52,8 +52,8 @@ expect_eq "set DE --wait: applied, exit 0" 0 "$status"
 expect_match "it prints the outcome with the installed entry" \
 	"^DE applied: DE \(DFS ETSI, [0-9]+ rules\) in force, asked for by the user; rules from $db\$" \
 	"$(line 1)"
-expect_eq "radio 0 has its driver's FI as a domain of its own" \
-	"rphy0: has a domain of its own, FI (its driver's: a strict radio keeps to it)" "$(line 2)"
+expect_eq "radio 0 follows the user's DE, its driver's FI kept as its own domain" \
+	"rphy0: follows the domain in force, DE (its driver's FI stays its own domain)" "$(line 2)"
 expect_eq "radio 1 follows DE" "rphy1: follows the domain in force, DE" "$(line 3)"
 check "DE is in force" rc_alpha2_is DE
 
